@@ -1,0 +1,55 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "Benchbook",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "benchbook", targets: ["benchbook"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+  ],
+  targets: [
+    // System libraries, each behind a thin module map.
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+    .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
+    // Streams Swift-built plot scripts and data to gnuplot through gnuplot-iostream.
+    .target(
+      name: "CGnuplotBridge",
+      path: "Sources/CGnuplotBridge",
+      cxxSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])],
+      linkerSettings: [
+        .linkedLibrary("boost_iostreams"), .linkedLibrary("boost_filesystem"),
+      ]
+    ),
+
+    .target(name: "BenchbookData", dependencies: ["CZlib"]),
+    .target(name: "BenchbookModels", dependencies: ["BenchbookData", "COpenBLAS"]),
+    .target(
+      name: "BenchbookSpec",
+      dependencies: ["BenchbookData", "BenchbookModels", .product(name: "Yams", package: "Yams")]
+    ),
+    .target(
+      name: "BenchbookEvaluation",
+      dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec"]
+    ),
+    .target(name: "BenchbookReport", dependencies: ["BenchbookEvaluation", "CGnuplotBridge"]),
+    .executableTarget(
+      name: "benchbook",
+      dependencies: [
+        "BenchbookEvaluation", "BenchbookReport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    .testTarget(name: "BenchbookDataTests", dependencies: ["BenchbookData"]),
+    .testTarget(name: "BenchbookModelsTests", dependencies: ["BenchbookModels"]),
+    .testTarget(name: "BenchbookSpecTests", dependencies: ["BenchbookSpec"]),
+    .testTarget(name: "BenchbookEvaluationTests", dependencies: ["BenchbookEvaluation"]),
+    .testTarget(name: "BenchbookReportTests", dependencies: ["BenchbookReport"]),
+    .testTarget(name: "EndToEndTests", dependencies: []),
+  ],
+  cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,117 @@
+/// What to read and how to turn it into a design matrix and labels: the data
+/// half of an experiment spec, with every part located in the spec so errors
+/// can point there.
+public struct DatasetDefinition: Sendable, Hashable {
+  /// The CSV (`.csv` or gzip-compressed `.csv.gz`), as an absolute path.
+  public var path: String
+  /// Where the path was written in the spec.
+  public var pathLocation: SourceLocation
+  public var missing: MissingPolicy
+  public var target: TargetDefinition
+  public var features: [FeatureDefinition]
+  /// The column that orders rows in time, if any.
+  public var time: ColumnReference?
+
+  public init(
+    path: String, pathLocation: SourceLocation, missing: MissingPolicy = .error,
+    target: TargetDefinition, features: [FeatureDefinition], time: ColumnReference? = nil
+  ) {
+    self.path = path
+    self.pathLocation = pathLocation
+    self.missing = missing
+    self.target = target
+    self.features = features
+    self.time = time
+  }
+}
+
+/// What to do with a row whose used column is missing (empty, `NA`, `NaN`, `null`).
+public enum MissingPolicy: String, Sendable, Hashable, Codable, CaseIterable {
+  /// Stop with an error naming the row and column.
+  case error
+  /// Drop the row and count it.
+  case drop
+}
+
+/// A column named in the spec, with where it was named.
+public struct ColumnReference: Sendable, Hashable {
+  public var column: String
+  public var location: SourceLocation
+
+  public init(column: String, location: SourceLocation) {
+    self.column = column
+    self.location = location
+  }
+}
+
+/// The target column, optionally binarised by a comparison (`> 15`).
+public struct TargetDefinition: Sendable, Hashable {
+  public var column: ColumnReference
+  public var when: Threshold?
+
+  public init(column: ColumnReference, when: Threshold? = nil) {
+    self.column = column
+    self.when = when
+  }
+}
+
+/// `value op threshold` → class "1", else class "0".
+public struct Threshold: Sendable, Hashable, Codable, CustomStringConvertible {
+  public enum Comparison: String, Sendable, Hashable, Codable, CaseIterable {
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case less = "<"
+    case lessOrEqual = "<="
+    case equal = "=="
+  }
+
+  public var comparison: Comparison
+  public var value: Double
+
+  public init(_ comparison: Comparison, _ value: Double) {
+    self.comparison = comparison
+    self.value = value
+  }
+
+  public func holds(for x: Double) -> Bool {
+    switch comparison {
+    case .greater: x > value
+    case .greaterOrEqual: x >= value
+    case .less: x < value
+    case .lessOrEqual: x <= value
+    case .equal: x == value
+    }
+  }
+
+  public var description: String { "\(comparison.rawValue) \(value)" }
+}
+
+/// One model input as the spec declares it.
+public struct FeatureDefinition: Sendable, Hashable {
+  public enum Source: Sendable, Hashable {
+    /// A column read as it is.
+    case column(String)
+    /// Arithmetic over columns and timestamp parts, e.g. `deadline - launched_at`, `hour(time_hour)`.
+    case expression(String)
+  }
+
+  /// The feature's name in results and reports.
+  public var name: String
+  public var source: Source
+  /// Declared type; `nil` infers numeric or categorical from the values.
+  public var type: FeatureType?
+  public var location: SourceLocation
+
+  public init(name: String, source: Source, type: FeatureType? = nil, location: SourceLocation) {
+    self.name = name
+    self.source = source
+    self.type = type
+    self.location = location
+  }
+}
+
+public enum FeatureType: String, Sendable, Hashable, Codable, CaseIterable {
+  case numeric
+  /// One-hot encoded over the categories of the whole dataset.
+  case categorical
+}

@@ -1,0 +1,70 @@
+/// A dense matrix of doubles stored row-major in one contiguous array.
+///
+/// Models, transforms and measures all exchange data in this one shape, so hot
+/// loops can walk memory in order and nothing needs a generic numeric type.
+public struct Matrix: Sendable, Equatable {
+  public let rows: Int
+  public let columns: Int
+  /// Row-major values: element (r, c) is at `r * columns + c`.
+  public var values: [Double]
+
+  public init(rows: Int, columns: Int, values: [Double]) {
+    precondition(rows >= 0 && columns >= 0, "negative matrix dimension")
+    precondition(values.count == rows * columns, "matrix values do not match \(rows)×\(columns)")
+    self.rows = rows
+    self.columns = columns
+    self.values = values
+  }
+
+  public init(rows: Int, columns: Int, repeating value: Double = 0) {
+    self.init(rows: rows, columns: columns, values: Array(repeating: value, count: rows * columns))
+  }
+
+  /// Builds a matrix from rows of equal length.
+  public init(_ rowArrays: [[Double]]) {
+    let columns = rowArrays.first?.count ?? 0
+    precondition(rowArrays.allSatisfy { $0.count == columns }, "ragged rows")
+    self.init(rows: rowArrays.count, columns: columns, values: rowArrays.flatMap { $0 })
+  }
+
+  public subscript(row: Int, column: Int) -> Double {
+    get { values[row * columns + column] }
+    set { values[row * columns + column] = newValue }
+  }
+
+  /// The values of one row, copied.
+  public func row(_ index: Int) -> [Double] {
+    Array(values[(index * columns)..<((index + 1) * columns)])
+  }
+
+  /// The values of one column, copied.
+  public func column(_ index: Int) -> [Double] {
+    (0..<rows).map { values[$0 * columns + index] }
+  }
+
+  /// A new matrix holding the given rows, in the given order.
+  ///
+  /// Splitters hand out row indices; this is the one place data is gathered.
+  /// - Complexity: O(indices.count × columns).
+  public func selecting(rows indices: [Int]) -> Matrix {
+    var out = [Double]()
+    out.reserveCapacity(indices.count * columns)
+    values.withUnsafeBufferPointer { source in
+      for index in indices {
+        let start = index * columns
+        out.append(contentsOf: source[start..<(start + columns)])
+      }
+    }
+    return Matrix(rows: indices.count, columns: columns, values: out)
+  }
+
+  /// A new matrix holding the given columns, in the given order.
+  public func selecting(columns indices: [Int]) -> Matrix {
+    var out = [Double]()
+    out.reserveCapacity(rows * indices.count)
+    for r in 0..<rows {
+      for c in indices { out.append(values[r * columns + c]) }
+    }
+    return Matrix(rows: rows, columns: indices.count, values: out)
+  }
+}

@@ -1,0 +1,40 @@
+import BenchbookData
+
+/// A model's configuration: plain settings with scikit-learn's names and defaults.
+///
+/// Configuration and learned state are different types, so predicting with an
+/// unfitted model cannot compile (scikit-learn's `fit` convention, made static).
+public protocol Classifier: Sendable {
+  associatedtype Fitted: FittedClassifier
+
+  /// The algorithm this configures.
+  var kind: ModelKind { get }
+
+  /// Every setting under its scikit-learn name, for results files and hashes.
+  var parameters: [String: ParameterValue] { get }
+
+  /// Learns from `x` (one row per sample) and `labels` in `0..<classCount`.
+  ///
+  /// Callers guarantee `classCount >= 2` and that every class occurs in
+  /// `labels`; `fitPresentClasses` arranges that for arbitrary folds.
+  func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> Fitted
+}
+
+/// What a classifier learned; it predicts class probabilities.
+public protocol FittedClassifier: Sendable {
+  /// Number of columns `predictProbabilities` returns.
+  var classCount: Int { get }
+
+  /// How many numbers the model stores: weights, thresholds, stored samples × features.
+  var parameterCount: Int { get }
+
+  /// One row per input row, one column per class; each row sums to 1.
+  func predictProbabilities(_ x: Matrix) -> Matrix
+}
+
+/// Why a model could not be fitted on the rows it was given.
+public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}

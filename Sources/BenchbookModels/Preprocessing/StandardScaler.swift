@@ -1,0 +1,47 @@
+import BenchbookData
+
+/// scikit-learn's `StandardScaler`: centre on the training mean, divide by the
+/// training population standard deviation (a constant feature is divided by 1).
+///
+/// Fitted on each training fold only, so test rows never inform the scaling.
+public struct StandardScaler: Sendable, Hashable {
+  public init() {}
+
+  public func fit(_ x: Matrix) -> FittedStandardScaler {
+    let n = Double(x.rows)
+    var mean = [Double](repeating: 0, count: x.columns)
+    var scale = [Double](repeating: 1, count: x.columns)
+    guard x.rows > 0 else { return FittedStandardScaler(mean: mean, scale: scale) }
+    for r in 0..<x.rows {
+      for c in 0..<x.columns { mean[c] += x[r, c] }
+    }
+    for c in 0..<x.columns { mean[c] /= n }
+    var sumSquares = [Double](repeating: 0, count: x.columns)
+    for r in 0..<x.rows {
+      for c in 0..<x.columns {
+        let d = x[r, c] - mean[c]
+        sumSquares[c] += d * d
+      }
+    }
+    for c in 0..<x.columns {
+      let sd = (sumSquares[c] / n).squareRoot()
+      scale[c] = sd == 0 ? 1 : sd
+    }
+    return FittedStandardScaler(mean: mean, scale: scale)
+  }
+}
+
+/// A fitted standardisation: `(x - mean) / scale`, column by column.
+public struct FittedStandardScaler: Sendable, Hashable, Codable {
+  public let mean: [Double]
+  public let scale: [Double]
+
+  public func transform(_ x: Matrix) -> Matrix {
+    precondition(x.columns == mean.count, "scaler fitted on \(mean.count) columns, given \(x.columns)")
+    var out = x
+    for r in 0..<x.rows {
+      for c in 0..<x.columns { out[r, c] = (x[r, c] - mean[c]) / scale[c] }
+    }
+    return out
+  }
+}

@@ -1,0 +1,66 @@
+import CGnuplotBridge
+import Foundation
+
+/// Runs gnuplot on a script Swift wrote, streaming the script's inline data
+/// (`'-'`) through the C++ gnuplot-iostream bridge.
+public enum Gnuplot {
+  /// Why a plot could not be drawn, in words for the report.
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// The gnuplot executable on `PATH`, if any.
+  public static func executable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/gnuplot"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  /// Runs `script`, feeding `blocks` in order to its `'-'` data sources.
+  ///
+  /// - Parameter blocks: each block's rows must all have the same length.
+  /// - Throws: `Failure` when gnuplot is missing, cannot be started, or reports an error.
+  public static func run(script: String, blocks: [[[Double]]]) throws(Failure) {
+    guard let gnuplot = executable() else {
+      throw Failure(description: "gnuplot is not installed (Debian: apt-get install gnuplot-nox)")
+    }
+    let errorFile = FileManager.default.temporaryDirectory
+      .appendingPathComponent("benchbook-gnuplot-\(getpid())-\(UUID().uuidString).err")
+    defer { try? FileManager.default.removeItem(at: errorFile) }
+    let command = "'\(gnuplot)' 2>'\(errorFile.path)'"
+
+    let flattened: [[Double]] = blocks.map { $0.flatMap { $0 } }
+    var message = [CChar](repeating: 0, count: 1024)
+    let status: Int32 = flattened.withUnsafeBlockPointers { pointers in
+      var descriptors = zip(pointers, blocks).map { pointer, rows in
+        bb_data_block(values: pointer, rows: rows.count, columns: rows.first?.count ?? 0)
+      }
+      return descriptors.withUnsafeMutableBufferPointer { buffer in
+        bb_gnuplot_run(command, script, buffer.baseAddress, buffer.count, &message, message.count)
+      }
+    }
+    if status != 0 {
+      let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw Failure(description: "gnuplot could not be run: \(text)")
+    }
+    let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+    let trimmed = errors.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !trimmed.isEmpty {
+      throw Failure(description: "gnuplot reported: \(trimmed)")
+    }
+  }
+}
+
+extension Array where Element == [Double] {
+  /// Hands out a stable base pointer for every inner array at once.
+  fileprivate func withUnsafeBlockPointers<R>(_ body: ([UnsafePointer<Double>?]) -> R) -> R {
+    func recurse(_ index: Int, _ collected: [UnsafePointer<Double>?]) -> R {
+      if index == count { return body(collected) }
+      return self[index].withUnsafeBufferPointer { recurse(index + 1, collected + [$0.baseAddress]) }
+    }
+    return recurse(0, [])
+  }
+}
