@@ -1,0 +1,40 @@
+import BenchbookData
+import BenchbookModels
+
+/// A declarative experiment: which data, which target and features, how to
+/// resample, and which models to compare. Parsed from YAML by `SpecParser`.
+public struct ExperimentSpec: Sendable {
+  /// Names the experiment and its report folder (`reports/<name>/`).
+  public var name: String
+  /// The question the experiment answers, in the user's words.
+  public var description: String?
+  /// The spec file as given on the command line.
+  public var path: String
+  /// The data path as written in the spec (relative to the spec), for results that read the same on every machine.
+  public var dataPath: String
+  public var dataset: DatasetDefinition
+  /// Transforms fitted on each training fold only, in order.
+  public var preprocessing: [PreprocessingStep]
+  public var resampling: ResamplingSpec
+  public var models: [ModelSpec]
+
+  public init(
+    name: String, description: String?, path: String, dataPath: String, dataset: DatasetDefinition,
+    preprocessing: [PreprocessingStep], resampling: ResamplingSpec, models: [ModelSpec]
+  ) {
+    self.name = name
+    self.description = description
+    self.path = path
+    self.dataPath = dataPath
+    self.dataset = dataset
+    self.preprocessing = preprocessing
+    self.resampling = resampling
+    self.models = models
+  }
+}
+
+/// A transform applied before every model, fitted on the training fold.
+public enum PreprocessingStep: String, Sendable, Hashable, Codable, CaseIterable {
+  /// scikit-learn's `StandardScaler`.
+  case standardize
+}

@@ -1,0 +1,335 @@
+import BenchbookData
+import BenchbookModels
+import Foundation
+import Yams
+
+/// Reads an experiment spec from YAML, checking every key and value and
+/// pointing each error at its file, line and key.
+public enum SpecParser {
+  static let topLevelKeys = [
+    "name", "description", "data", "target", "time", "features", "preprocess", "resampling", "models",
+  ]
+
+  /// Reads and parses the spec file at `path` (relative to the working directory, or absolute).
+  public static func parse(file path: String) throws(SpecError) -> ExperimentSpec {
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "no such file"
+      throw SpecError("\(reason)", at: SourceLocation(file: path))
+    }
+    return try parse(yaml: text, path: path)
+  }
+
+  /// Parses spec text; `path` locates errors and anchors relative data paths.
+  public static func parse(yaml text: String, path: String) throws(SpecError) -> ExperimentSpec {
+    let root = try compose(text, path: path)
+    let top = try root.fields(allowed: topLevelKeys)
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+
+    let name = try parseName(top["name"], path: path)
+    let description = try top.optional("description")?.string()
+    let data = try top.required("data", in: root).fields(allowed: ["path", "missing"])
+    let dataPathNode = try data.required("path", in: root.child("data", top))
+    let dataPath = try dataPathNode.string()
+    let missing = try parseMissing(data.optional("missing"))
+    let target = try parseTarget(top.required("target", in: root))
+    let time = try top.optional("time").map { node throws(SpecError) in
+      ColumnReference(column: try node.string(), location: node.location)
+    }
+    let features = try parseFeatures(top.required("features", in: root))
+    let preprocessing = try parsePreprocessing(top.optional("preprocess"))
+    let resampling = try parseResampling(top.optional("resampling"), hasTime: time != nil)
+    let models = try parseModels(top.optional("models"))
+
+    let resolved = URL(fileURLWithPath: dataPath, relativeTo: directory).standardizedFileURL.path
+    let dataset = DatasetDefinition(
+      path: resolved, pathLocation: dataPathNode.location, missing: missing, target: target,
+      features: features, time: time)
+    return ExperimentSpec(
+      name: name, description: description, path: path, dataPath: dataPath, dataset: dataset,
+      preprocessing: preprocessing, resampling: resampling, models: models)
+  }
+
+  // MARK: - Document
+
+  private static func compose(_ text: String, path: String) throws(SpecError) -> SpecNode {
+    let node: Node?
+    do {
+      node = try Yams.compose(yaml: text)
+    } catch let error as YamlError {
+      throw yamlError(error, path: path)
+    } catch {
+      throw SpecError("not valid YAML: \(error)", at: SourceLocation(file: path))
+    }
+    guard let node else { throw SpecError("the spec is empty", at: SourceLocation(file: path, line: 1)) }
+    return SpecNode(node: node, key: "", file: path)
+  }
+
+  private static func yamlError(_ error: YamlError, path: String) -> SpecError {
+    switch error {
+    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+      .composer(_, let problem, let mark, _):
+      return SpecError(
+        "not valid YAML: \(problem)", at: SourceLocation(file: path, line: mark.line, column: mark.column))
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      return SpecError(
+        "key '\(duplicates.joined(separator: "', '"))' appears twice",
+        at: SourceLocation(file: path, line: context.mark.line, column: context.mark.column))
+    default:
+      return SpecError("not valid YAML: \(error)", at: SourceLocation(file: path))
+    }
+  }
+
+  // MARK: - Sections
+
+  private static func parseName(_ node: SpecNode?, path: String) throws(SpecError) -> String {
+    guard let node, !node.isNull else {
+      return URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    }
+    let name = try node.string()
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+    guard let first = name.first, first != ".", first != "-", name.allSatisfy({ allowed.contains($0) }) else {
+      throw node.error("'\(name)' cannot name a report folder; use letters, digits, '.', '_' and '-'")
+    }
+    return name
+  }
+
+  private static func parseMissing(_ node: SpecNode?) throws(SpecError) -> MissingPolicy {
+    guard let node else { return .error }
+    let text = try node.string()
+    guard let policy = MissingPolicy(rawValue: text) else {
+      throw node.error(
+        "must be one of \(MissingPolicy.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+    }
+    return policy
+  }
+
+  private static func parseTarget(_ node: SpecNode) throws(SpecError) -> TargetDefinition {
+    if case .scalar = node.node {
+      return TargetDefinition(column: ColumnReference(column: try node.string(), location: node.location))
+    }
+    let fields = try node.fields(allowed: ["column", "when"])
+    let column = try fields.required("column", in: node)
+    let threshold = try fields.optional("when").map { node throws(SpecError) in try parseThreshold(node) }
+    return TargetDefinition(
+      column: ColumnReference(column: try column.string(), location: column.location), when: threshold)
+  }
+
+  /// `"> 15"`, `">= 0.5"`, `"== 1"`.
+  static func parseThreshold(_ node: SpecNode) throws(SpecError) -> Threshold {
+    let text = try node.string().trimmingCharacters(in: .whitespaces)
+    let comparisons = Threshold.Comparison.allCases.sorted { $0.rawValue.count > $1.rawValue.count }
+    guard let comparison = comparisons.first(where: { text.hasPrefix($0.rawValue) }) else {
+      throw node.error("expected a comparison such as \"> 15\" (one of >, >=, <, <=, ==), found '\(text)'")
+    }
+    let number = text.dropFirst(comparison.rawValue.count).trimmingCharacters(in: .whitespaces)
+    guard let value = Double(number), value.isFinite else {
+      throw node.error("expected a number after '\(comparison.rawValue)', found '\(number)'")
+    }
+    return Threshold(comparison, value)
+  }
+
+  private static func parseFeatures(_ node: SpecNode) throws(SpecError) -> [FeatureDefinition] {
+    var features: [FeatureDefinition] = []
+    for item in try node.items() {
+      let feature = try parseFeature(item)
+      if features.contains(where: { $0.name == feature.name }) {
+        throw item.error("feature '\(feature.name)' is listed twice")
+      }
+      features.append(feature)
+    }
+    if features.isEmpty { throw node.error("list at least one feature") }
+    return features
+  }
+
+  /// `month`, `duration: deadline - launched_at`, or `origin: {type: categorical}`.
+  private static func parseFeature(_ item: SpecNode) throws(SpecError) -> FeatureDefinition {
+    if case .scalar = item.node {
+      let name = try item.string()
+      return FeatureDefinition(name: name, source: .column(name), location: item.location)
+    }
+    let entries = try item.entries()
+    guard entries.count == 1, let (name, value) = entries.first else {
+      throw item.error("a feature is a column name or one 'name: expression' pair, found \(entries.count) keys")
+    }
+    if value.isNull {
+      return FeatureDefinition(name: name, source: .column(name), location: value.location)
+    }
+    if case .scalar = value.node {
+      return FeatureDefinition(name: name, source: source(for: try value.string()), location: value.location)
+    }
+    let fields = try value.fields(allowed: ["column", "expr", "type"])
+    if fields["column"] != nil && fields["expr"] != nil {
+      throw value.error("give either 'column' or 'expr', not both")
+    }
+    var featureSource = FeatureDefinition.Source.column(name)
+    if let column = fields.optional("column") { featureSource = .column(try column.string()) }
+    if let expression = fields.optional("expr") { featureSource = source(for: try expression.string()) }
+    var type: FeatureType?
+    if let typeNode = fields.optional("type") {
+      let text = try typeNode.string()
+      guard let parsed = FeatureType(rawValue: text) else {
+        throw typeNode.error("must be numeric or categorical, not '\(text)'")
+      }
+      type = parsed
+    }
+    return FeatureDefinition(name: name, source: featureSource, type: type, location: value.location)
+  }
+
+  /// A bare column name renames that column; anything else is an expression.
+  private static func source(for text: String) -> FeatureDefinition.Source {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let isIdentifier =
+      trimmed.first.map { $0.isLetter || $0 == "_" } == true
+      && trimmed.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    return isIdentifier ? .column(trimmed) : .expression(trimmed)
+  }
+
+  private static func parsePreprocessing(_ node: SpecNode?) throws(SpecError) -> [PreprocessingStep] {
+    guard let node else { return [] }
+    var steps: [PreprocessingStep] = []
+    for item in try node.items() {
+      let text = try item.string()
+      switch text.lowercased() {
+      case "standardize", "standardise", "standard_scaler", "standardscaler": steps.append(.standardize)
+      default:
+        let known = PreprocessingStep.allCases.map(\.rawValue)
+        throw item.error("unknown preprocessing step '\(text)'\(Suggestion.phrase(for: text, among: known))")
+      }
+    }
+    return steps
+  }
+
+  private static func parseResampling(_ node: SpecNode?, hasTime: Bool) throws(SpecError) -> ResamplingSpec {
+    var spec = ResamplingSpec()
+    guard let node else { return spec }
+    let fields = try node.fields(allowed: [
+      "method", "folds", "shuffle", "seed", "repeats", "gap", "max_train_size", "test_size",
+    ])
+    if let method = fields.optional("method") {
+      let text = try method.string()
+      guard let parsed = ResamplingSpec.Method(rawValue: text.lowercased().replacingOccurrences(of: "_", with: "-"))
+      else {
+        let known = ResamplingSpec.Method.allCases.map(\.rawValue)
+        throw method.error(
+          "unknown method '\(text)'\(Suggestion.phrase(for: text, among: known)) (one of \(known.joined(separator: ", ")))"
+        )
+      }
+      spec.method = parsed
+      if parsed == .timeSeries && !hasTime {
+        throw method.error("time-series resampling orders rows by time; declare the time column with 'time:'")
+      }
+    }
+    /// Rejects a setting that means nothing for the chosen method, rather than ignoring it.
+    func onlyFor(_ name: String, _ methods: [ResamplingSpec.Method]) throws(SpecError) -> SpecNode? {
+      guard let value = fields.optional(name) else { return nil }
+      guard methods.contains(spec.method) else {
+        throw value.error("'\(name)' does not apply to \(spec.method.rawValue) resampling")
+      }
+      return value
+    }
+    if let folds = try onlyFor("folds", [.kfold, .stratifiedKFold, .repeatedKFold, .timeSeries]) {
+      spec.folds = try folds.int(atLeast: 2)
+      spec.foldsLocation = folds.location
+    }
+    if let shuffle = try onlyFor("shuffle", [.kfold, .stratifiedKFold, .holdout]) {
+      spec.shuffle = try shuffle.bool()
+    }
+    if spec.method == .repeatedKFold { spec.shuffle = true }
+    if let seed = fields.optional("seed") {
+      guard let value = UInt64(try seed.string()) else { throw seed.error("seed must be a whole number ≥ 0") }
+      spec.seed = value
+    }
+    if let repeats = try onlyFor("repeats", [.repeatedKFold]) { spec.repeats = try repeats.int(atLeast: 1) }
+    if let gap = try onlyFor("gap", [.timeSeries]) { spec.gap = try gap.int(atLeast: 0) }
+    if let maximum = try onlyFor("max_train_size", [.timeSeries]) { spec.maxTrainSize = try maximum.int(atLeast: 1) }
+    if let testSize = try onlyFor("test_size", [.timeSeries, .holdout]) {
+      if spec.method == .holdout {
+        let share = try testSize.double()
+        guard share > 0, share < 1 else { throw testSize.error("test_size is a share of rows, between 0 and 1") }
+        spec.testSize = share
+      } else {
+        spec.testSize = Double(try testSize.int(atLeast: 1))
+      }
+    }
+    if spec.method == .holdout && spec.testSize == nil { spec.testSize = 0.25 }
+    return spec
+  }
+
+  private static func parseModels(_ node: SpecNode?) throws(SpecError) -> [ModelSpec] {
+    guard let node else {
+      return ModelKind.allCases.map { kind in
+        var settings = SettingsReader()
+        let classifier = try! kind.makeClassifier(settings: &settings)
+        return ModelSpec(label: kind.defaultLabel, classifier: classifier, location: SourceLocation(file: "defaults"))
+      }
+    }
+    var models: [ModelSpec] = []
+    for item in try node.items() {
+      let model = try parseModel(item)
+      if let twin = models.first(where: { $0.label == model.label }) {
+        let advice =
+          twin.kind == model.kind ? "; give each a distinct 'label'" : ""
+        throw item.error("model label '\(model.label)' is used twice\(advice)")
+      }
+      models.append(model)
+    }
+    if models.isEmpty { throw node.error("list at least one model") }
+    return models
+  }
+
+  /// `LR`, or `KNN: {k: 15, weights: distance, label: KNN-15}`.
+  private static func parseModel(_ item: SpecNode) throws(SpecError) -> ModelSpec {
+    let nameNode: SpecNode
+    var settingNodes: [(name: String, value: SpecNode)] = []
+    if case .scalar = item.node {
+      nameNode = item
+    } else {
+      let entries = try item.entries()
+      guard entries.count == 1, let (_, value) = entries.first else {
+        throw item.error("a model is a name, or one 'name: {settings}' pair; found \(entries.count) keys")
+      }
+      guard case .mapping(let mapping) = item.node, let keyNode = mapping.keys.first else {
+        throw item.error("expected a model name")
+      }
+      nameNode = SpecNode(node: keyNode, key: item.key, file: item.file)
+      if !value.isNull { settingNodes = try value.entries() }
+    }
+    let name = try nameNode.string()
+    guard let kind = ModelKind(name: name) else {
+      let known = ModelKind.allCases.flatMap(\.names)
+      throw nameNode.error(
+        "unknown model '\(name)'\(Suggestion.phrase(for: name, among: known)) (known: \(known.joined(separator: ", ")))"
+      )
+    }
+    var label = kind.defaultLabel
+    var raw: [String: String] = [:]
+    var locations: [String: SpecNode] = [:]
+    for (key, value) in settingNodes {
+      if key == "label" {
+        label = try value.string()
+        guard !label.isEmpty else { throw value.error("label must not be empty") }
+        continue
+      }
+      raw[key] = value.isNull ? "none" : try value.string()
+      locations[key] = value
+    }
+    var settings = SettingsReader(raw)
+    do {
+      let classifier = try kind.makeClassifier(settings: &settings)
+      return ModelSpec(label: label, classifier: classifier, location: nameNode.location)
+    } catch {
+      let at = locations[error.key] ?? nameNode
+      throw SpecError(error.message, at: at.location, key: at.key)
+    }
+  }
+}
+
+extension SpecNode {
+  /// A pseudo-node for a section, used only to place "needs key" errors.
+  fileprivate func child(_ name: String, _ fields: [String: SpecNode]) -> SpecNode {
+    fields[name] ?? self
+  }
+}
