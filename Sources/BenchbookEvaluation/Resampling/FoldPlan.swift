@@ -1,0 +1,170 @@
+import BenchbookData
+import BenchbookSpec
+
+/// Every fold of an experiment, computed once and shared by all models so the
+/// comparison is paired: each model is scored on exactly the same rows.
+public struct FoldPlan: Sendable {
+  public var folds: [Fold]
+  /// Number of repeats (1 unless repeated k-fold).
+  public var repeats: Int
+
+  public init(folds: [Fold], repeats: Int = 1) {
+    self.folds = folds
+    self.repeats = repeats
+  }
+
+  /// Splits `rowCount` rows as `spec` says.
+  ///
+  /// - Parameters:
+  ///   - labels: class index per row (stratification).
+  ///   - time: seconds per row (time-series splits sort by it; ties keep row order).
+  /// - Throws: `SpecError` at the spec's `folds` line when the data cannot be split so.
+  public static func make(
+    _ spec: ResamplingSpec, rowCount n: Int, labels: [Int], time: [Double]?, specPath: String
+  ) throws(SpecError) -> FoldPlan {
+    let location = spec.foldsLocation ?? SourceLocation(file: specPath)
+    func fail(_ message: String) -> SpecError { SpecError(message, at: location, key: "resampling.folds") }
+
+    switch spec.method {
+    case .kfold:
+      guard spec.folds <= n else {
+        throw fail("\(spec.folds) folds need at least \(spec.folds) rows; the data has \(n)")
+      }
+      var order = Array(0..<n)
+      if spec.shuffle {
+        var generator = SeededGenerator(seed: spec.seed)
+        generator.shuffle(&order)
+      }
+      return FoldPlan(folds: contiguousFolds(order: order, k: spec.folds, firstIndex: 0, repeatIndex: 0))
+
+    case .repeatedKFold:
+      guard spec.folds <= n else {
+        throw fail("\(spec.folds) folds need at least \(spec.folds) rows; the data has \(n)")
+      }
+      var folds: [Fold] = []
+      for r in 0..<spec.repeats {
+        var order = Array(0..<n)
+        var generator = SeededGenerator(seed: SeededGenerator.derivedSeed(spec.seed, stream: r))
+        generator.shuffle(&order)
+        folds += contiguousFolds(order: order, k: spec.folds, firstIndex: r * spec.folds, repeatIndex: r)
+      }
+      return FoldPlan(folds: folds, repeats: spec.repeats)
+
+    case .stratifiedKFold:
+      guard spec.folds <= n else {
+        throw fail("\(spec.folds) folds need at least \(spec.folds) rows; the data has \(n)")
+      }
+      var generator = spec.shuffle ? SeededGenerator(seed: spec.seed) : nil
+      let assignment = stratifiedAssignment(labels: labels, k: spec.folds, generator: &generator)
+      return FoldPlan(folds: foldsFromAssignment(assignment, k: spec.folds))
+
+    case .timeSeries:
+      guard let time else { throw fail("time-series resampling needs a time column") }
+      let order = (0..<n).sorted { time[$0] < time[$1] || (time[$0] == time[$1] && $0 < $1) }
+      let k = spec.folds
+      let testSize = spec.testSize.map { Int($0) } ?? n / (k + 1)
+      guard testSize >= 1, n - spec.gap - testSize * k > 0 else {
+        throw fail(
+          "\(k) time-series splits of \(testSize) test rows with a gap of \(spec.gap) need more than \(spec.gap + testSize * k) rows; the data has \(n)"
+        )
+      }
+      var folds: [Fold] = []
+      for i in 0..<k {
+        let testStart = n - (k - i) * testSize
+        let trainEnd = testStart - spec.gap
+        let trainStart = spec.maxTrainSize.map { max(0, trainEnd - $0) } ?? 0
+        folds.append(
+          Fold(
+            index: i, train: Array(order[trainStart..<trainEnd]), test: Array(order[testStart..<(testStart + testSize)])
+          ))
+      }
+      return FoldPlan(folds: folds)
+
+    case .holdout:
+      let share = spec.testSize ?? 0.25
+      let testCount = Int((share * Double(n)).rounded(.up))
+      guard testCount >= 1, testCount < n else {
+        throw SpecError(
+          "a \(share) holdout of \(n) rows leaves no training or no test rows", at: location,
+          key: "resampling.test_size")
+      }
+      if spec.shuffle {
+        var order = Array(0..<n)
+        var generator = SeededGenerator(seed: spec.seed)
+        generator.shuffle(&order)
+        return FoldPlan(folds: [Fold(index: 0, train: order[testCount...].sorted(), test: order[..<testCount].sorted())]
+        )
+      }
+      return FoldPlan(folds: [Fold(index: 0, train: Array(0..<(n - testCount)), test: Array((n - testCount)..<n))])
+    }
+  }
+
+  /// scikit-learn's `KFold` cut: the first `n mod k` folds get one extra row.
+  /// Row indices come back ascending, as scikit-learn's boolean masks give them.
+  static func contiguousFolds(order: [Int], k: Int, firstIndex: Int, repeatIndex: Int) -> [Fold] {
+    let n = order.count
+    var assignment = [Int](repeating: 0, count: n)
+    var start = 0
+    for fold in 0..<k {
+      let size = n / k + (fold < n % k ? 1 : 0)
+      for position in start..<(start + size) { assignment[order[position]] = fold }
+      start += size
+    }
+    return foldsFromAssignment(assignment, k: k).map {
+      Fold(index: firstIndex + $0.index, repeatIndex: repeatIndex, train: $0.train, test: $0.test)
+    }
+  }
+
+  static func foldsFromAssignment(_ assignment: [Int], k: Int) -> [Fold] {
+    var tests = [[Int]](repeating: [], count: k)
+    for (row, fold) in assignment.enumerated() { tests[fold].append(row) }
+    return (0..<k).map { fold in
+      var train: [Int] = []
+      train.reserveCapacity(assignment.count - tests[fold].count)
+      for (row, f) in assignment.enumerated() where f != fold { train.append(row) }
+      return Fold(index: fold, train: train, test: tests[fold])
+    }
+  }
+
+  /// scikit-learn's `StratifiedKFold` allocation: classes are numbered by first
+  /// appearance, the sorted label list is dealt round-robin to the folds, and
+  /// each class's rows take their folds in row order (shuffled when asked).
+  static func stratifiedAssignment(labels: [Int], k: Int, generator: inout SeededGenerator?) -> [Int] {
+    var encoding: [Int: Int] = [:]
+    var encoded = [Int]()
+    encoded.reserveCapacity(labels.count)
+    for label in labels {
+      if encoding[label] == nil { encoding[label] = encoding.count }
+      encoded.append(encoding[label]!)
+    }
+    let classCount = encoding.count
+    var counts = [Int](repeating: 0, count: classCount)
+    for c in encoded { counts[c] += 1 }
+    let sortedLabels = counts.enumerated().flatMap { c, count in [Int](repeating: c, count: count) }
+    var allocation = [[Int]](repeating: [Int](repeating: 0, count: classCount), count: k)
+    for (position, c) in sortedLabels.enumerated() { allocation[position % k][c] += 1 }
+
+    var assignment = [Int](repeating: 0, count: labels.count)
+    var rowsOfClass = [[Int]](repeating: [], count: classCount)
+    for (row, c) in encoded.enumerated() { rowsOfClass[c].append(row) }
+    for c in 0..<classCount {
+      var foldsForClass = (0..<k).flatMap { fold in [Int](repeating: fold, count: allocation[fold][c]) }
+      if generator != nil { generator!.shuffle(&foldsForClass) }
+      for (row, fold) in zip(rowsOfClass[c], foldsForClass) { assignment[row] = fold }
+    }
+    return assignment
+  }
+}
+
+extension FoldPlan {
+  /// SHA-256 of the fold assignment: every fold's repeat, index and test rows.
+  public var sha256: String {
+    var text = ""
+    for fold in folds {
+      text += "\(fold.repeatIndex) \(fold.index):"
+      text += fold.test.map(String.init).joined(separator: ",")
+      text += "\n"
+    }
+    return SHA256.hexDigest(of: Array(text.utf8))
+  }
+}

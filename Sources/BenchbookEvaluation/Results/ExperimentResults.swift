@@ -1,0 +1,212 @@
+import BenchbookModels
+
+/// Everything a run produced, as written to `results.json`.
+///
+/// Reports and regression checks are pure functions of this value. Key names
+/// are a contract other tools read; timings live only in `*_seconds` fields so
+/// two runs of the same spec differ in nothing else.
+public struct ExperimentResults: Codable, Sendable {
+  public var benchbook: String
+  public var experiment: String
+  /// The command that reproduces these results.
+  public var command: String
+  public var description: String?
+  public var spec: SpecRecord
+  public var data: DataRecord
+  public var preprocess: [String]
+  public var resampling: ResamplingRecord
+  public var scoring: ScoringRecord
+  public var models: [ModelResult]
+  public var environment: EnvironmentRecord
+}
+
+public struct SpecRecord: Codable, Sendable, Hashable {
+  /// As given on the command line.
+  public var path: String
+  public var sha256: String
+}
+
+public struct DataRecord: Codable, Sendable, Hashable {
+  /// As written in the spec, relative to it.
+  public var path: String
+  public var sha256: String
+  /// Rows used, after dropping.
+  public var rows: Int
+  public var rowsRead: Int
+  public var droppedRows: Int
+  public var droppedByColumn: [String: Int]
+  public var missingPolicy: String
+  public var target: String
+  /// The binarising comparison, e.g. `> 15.0`.
+  public var targetWhen: String?
+  /// Spec feature names.
+  public var features: [String]
+  /// Design-matrix columns after one-hot encoding.
+  public var columns: [String]
+  public var featureSummaries: [FeatureRecord]
+  public var classes: [String]
+  public var classCounts: [Int]
+  public var time: TimeRecord?
+
+  enum CodingKeys: String, CodingKey {
+    case path, sha256, rows, features, columns, classes, time
+    case rowsRead = "rows_read"
+    case droppedRows = "dropped_rows"
+    case droppedByColumn = "dropped_by_column"
+    case missingPolicy = "missing_policy"
+    case target
+    case targetWhen = "target_when"
+    case featureSummaries = "feature_summaries"
+    case classCounts = "class_counts"
+  }
+}
+
+public struct FeatureRecord: Codable, Sendable, Hashable {
+  public var name: String
+  /// `numeric` or `categorical`.
+  public var type: String
+  public var min: Double?
+  public var max: Double?
+  public var categories: [String]?
+  public var missing: Int
+}
+
+public struct TimeRecord: Codable, Sendable, Hashable {
+  public var column: String
+  /// ISO-8601, UTC.
+  public var first: String
+  public var last: String
+}
+
+public struct ResamplingRecord: Codable, Sendable, Hashable {
+  public var method: String
+  public var folds: Int
+  public var shuffle: Bool
+  public var seed: UInt64?
+  public var repeats: Int?
+  public var gap: Int?
+  public var maxTrainSize: Int?
+  public var testSize: Double?
+  /// SHA-256 of the fold assignment, so two results can be known to share folds.
+  public var planSha256: String
+  public var splits: [SplitRecord]
+
+  enum CodingKeys: String, CodingKey {
+    case method, folds, shuffle, seed, repeats, gap, splits
+    case maxTrainSize = "max_train_size"
+    case testSize = "test_size"
+    case planSha256 = "plan_sha256"
+  }
+}
+
+/// One fold's sizes and class make-up.
+public struct SplitRecord: Codable, Sendable, Hashable {
+  public var fold: Int
+  public var `repeat`: Int
+  public var trainRows: Int
+  public var testRows: Int
+  /// Rows per class, in `data.classes` order.
+  public var trainClassCounts: [Int]
+  public var testClassCounts: [Int]
+
+  enum CodingKeys: String, CodingKey {
+    case fold
+    case `repeat`
+    case trainRows = "train_rows"
+    case testRows = "test_rows"
+    case trainClassCounts = "train_class_counts"
+    case testClassCounts = "test_class_counts"
+  }
+}
+
+public struct ScoringRecord: Codable, Sendable, Hashable {
+  /// Probabilities are clipped to [ε, 1 − ε] before the logarithm.
+  public var logLossEpsilon: Double
+  /// Population standard deviation over folds (numpy's ddof = 0).
+  public var spread: String
+
+  enum CodingKeys: String, CodingKey {
+    case logLossEpsilon = "log_loss_epsilon"
+    case spread
+  }
+}
+
+/// Mean and population standard deviation over folds.
+public struct Summary: Codable, Sendable, Hashable {
+  public var mean: Double?
+  public var std: Double?
+
+  public init(_ values: [Double]) {
+    guard !values.isEmpty else { return }
+    let mean = values.reduce(0, +) / Double(values.count)
+    let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)
+    self.mean = mean
+    self.std = variance.squareRoot()
+  }
+}
+
+public struct ModelResult: Codable, Sendable {
+  public var label: String
+  public var algorithm: String
+  public var params: [String: ParameterValue]
+  public var logLoss: Summary
+  public var accuracy: Summary
+  public var brier: Summary
+  /// Over the folds where it is defined.
+  public var rocAUC: Summary
+  public var folds: [FoldResult]
+  /// Learned numbers of the model fitted on all rows.
+  public var parameterCount: Int
+
+  enum CodingKeys: String, CodingKey {
+    case label, algorithm, params, accuracy, brier, folds
+    case logLoss = "log_loss"
+    case rocAUC = "roc_auc"
+    case parameterCount = "parameter_count"
+  }
+}
+
+public struct FoldResult: Codable, Sendable {
+  public var fold: Int
+  public var `repeat`: Int
+  public var trainRows: Int
+  public var testRows: Int
+  public var logLoss: Double
+  public var accuracy: Double
+  public var brier: Double
+  public var rocAUC: Double?
+  /// Test rows whose true class got a probability below ε.
+  public var clippedRows: Int
+  /// Share of the fold's log-loss owed to those rows.
+  public var clippedLossShare: Double
+  public var fitSeconds: Double
+  public var predictSeconds: Double
+
+  enum CodingKeys: String, CodingKey {
+    case fold
+    case `repeat`
+    case accuracy, brier
+    case trainRows = "train_rows"
+    case testRows = "test_rows"
+    case logLoss = "log_loss"
+    case rocAUC = "roc_auc"
+    case clippedRows = "clipped_rows"
+    case clippedLossShare = "clipped_loss_share"
+    case fitSeconds = "fit_seconds"
+    case predictSeconds = "predict_seconds"
+  }
+}
+
+public struct EnvironmentRecord: Codable, Sendable, Hashable {
+  public var swift: String
+  public var os: String
+  public var cpu: String
+  public var cores: Int
+  public var jobs: Int
+  public var gitCommit: String
+
+  enum CodingKeys: String, CodingKey {
+    case swift, os, cpu, cores, jobs
+    case gitCommit = "git_commit"
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Describes the machine and toolchain a run used, for the results' reproduce section.
+public enum EnvironmentProbe {
+  public static let benchbookVersion = "0.1.0"
+
+  public static func record(jobs: Int, repositoryDirectory: String) -> EnvironmentRecord {
+    EnvironmentRecord(
+      swift: swiftVersion, os: operatingSystem, cpu: cpuModel,
+      cores: ProcessInfo.processInfo.activeProcessorCount, jobs: jobs,
+      gitCommit: gitCommit(in: repositoryDirectory) ?? "unknown")
+  }
+
+  /// The compiler that built this binary.
+  public static var swiftVersion: String {
+    #if compiler(>=6.4)
+      "6.4 or later"
+    #elseif compiler(>=6.3)
+      "6.3"
+    #elseif compiler(>=6.2)
+      "6.2"
+    #else
+      "6.1"
+    #endif
+  }
+
+  static var operatingSystem: String {
+    var name = "Linux"
+    if let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8) {
+      for line in release.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
+        name = String(line.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+      }
+    }
+    var system = utsname()
+    uname(&system)
+    let kernel = withUnsafeBytes(of: system.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    let machine = withUnsafeBytes(of: system.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    return "\(name), kernel \(kernel), \(machine)"
+  }
+
+  static var cpuModel: String {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
+    for line in info.split(separator: "\n") where line.hasPrefix("model name") {
+      if let colon = line.firstIndex(of: ":") {
+        return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return "unknown"
+  }
+
+  /// HEAD of the git repository holding `directory`, if git and a repository are there.
+  static func gitCommit(in directory: String) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-C", directory, "rev-parse", "HEAD"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.isEmpty ? nil : text
+  }
+}

@@ -1,0 +1,172 @@
+import BenchbookData
+import BenchbookModels
+import BenchbookSpec
+import Foundation
+
+/// Runs an experiment end to end: load, split, fit and score every model on
+/// every fold in parallel, and gather the results.
+public enum ExperimentRunner {
+  public struct Options: Sendable {
+    /// Threads for folds and models; results do not depend on it.
+    public var jobs: Int
+    /// Called with (tasks done, tasks in all) as the run proceeds.
+    public var progress: (@Sendable (Int, Int) -> Void)?
+    /// The command line recorded in the results (default: `benchbook run SPEC`).
+    public var command: String?
+
+    public init(
+      jobs: Int = ProcessInfo.processInfo.activeProcessorCount, progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) {
+      self.jobs = jobs
+      self.progress = progress
+    }
+  }
+
+  /// Everything a run made: the results, and the data and folds behind them.
+  public struct Run: Sendable {
+    public var results: ExperimentResults
+    public var dataset: Dataset
+    public var plan: FoldPlan
+  }
+
+  public static func run(_ spec: ExperimentSpec, options: Options = Options()) throws -> Run {
+    let dataset = try DatasetLoader.load(spec.dataset)
+    let plan = try FoldPlan.make(
+      spec.resampling, rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
+    let evaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
+
+    // Tasks: every (model, fold), then one fit on all rows per model.
+    let models = spec.models
+    let foldCount = plan.folds.count
+    let taskCount = models.count * (foldCount + 1)
+    let order = (0..<taskCount).sorted { a, b in
+      let (ca, cb) = (models[a % models.count].kind.relativeCost, models[b % models.count].kind.relativeCost)
+      return ca != cb ? ca > cb : a < b
+    }
+    enum TaskOutput: Sendable {
+      case fold(FoldEvaluator.Outcome)
+      case allRows(parameterCount: Int)
+    }
+    let outputs = try ParallelExecutor.run(
+      count: taskCount, jobs: options.jobs, order: order,
+      progress: options.progress.map { report in { @Sendable done in report(done, taskCount) } }
+    ) { (task: Int) throws(ModelFailure) -> TaskOutput in
+      let model = models[task % models.count]
+      let foldIndex = task / models.count
+      if foldIndex == foldCount {
+        return .allRows(parameterCount: try evaluator.fitAllRows(model).parameterCount)
+      }
+      return .fold(try evaluator.evaluate(model, on: plan.folds[foldIndex]))
+    }
+
+    var modelResults: [ModelResult] = []
+    for (m, model) in models.enumerated() {
+      var folds: [FoldResult] = []
+      var parameterCount = 0
+      for f in 0...foldCount {
+        switch outputs[f * models.count + m] {
+        case .fold(let outcome):
+          let fold = plan.folds[f]
+          folds.append(
+            FoldResult(
+              fold: fold.index, repeat: fold.repeatIndex, trainRows: fold.train.count, testRows: fold.test.count,
+              logLoss: outcome.scores.logLoss, accuracy: outcome.scores.accuracy, brier: outcome.scores.brier,
+              rocAUC: outcome.scores.rocAUC, clippedRows: outcome.scores.clippedRows,
+              clippedLossShare: outcome.scores.clippedShare, fitSeconds: outcome.fitSeconds,
+              predictSeconds: outcome.predictSeconds))
+        case .allRows(let count):
+          parameterCount = count
+        }
+      }
+      modelResults.append(
+        ModelResult(
+          label: model.label, algorithm: model.kind.rawValue, params: model.classifier.parameters,
+          logLoss: Summary(folds.map(\.logLoss)), accuracy: Summary(folds.map(\.accuracy)),
+          brier: Summary(folds.map(\.brier)), rocAUC: Summary(folds.compactMap(\.rocAUC)),
+          folds: folds, parameterCount: parameterCount))
+    }
+
+    let results = ExperimentResults(
+      benchbook: EnvironmentProbe.benchbookVersion,
+      experiment: spec.name,
+      command: options.command ?? "benchbook run \(spec.path)",
+      description: spec.description,
+      spec: SpecRecord(path: spec.path, sha256: try fileDigest(spec.path)),
+      data: dataRecord(spec, dataset),
+      preprocess: spec.preprocessing.map(\.rawValue),
+      resampling: resamplingRecord(spec.resampling, plan, dataset),
+      scoring: ScoringRecord(logLossEpsilon: LogLoss.epsilon, spread: "population standard deviation over folds"),
+      models: modelResults,
+      environment: EnvironmentProbe.record(
+        jobs: options.jobs, repositoryDirectory: URL(fileURLWithPath: spec.path).deletingLastPathComponent().path))
+    return Run(results: results, dataset: dataset, plan: plan)
+  }
+
+  static func fileDigest(_ path: String) throws -> String {
+    try SHA256.hexDigest(ofFile: path)
+  }
+
+  static func dataRecord(_ spec: ExperimentSpec, _ dataset: Dataset) -> DataRecord {
+    var classCounts = [Int](repeating: 0, count: dataset.classes.count)
+    for label in dataset.labels { classCounts[label] += 1 }
+    let time = dataset.time.flatMap { seconds -> TimeRecord? in
+      guard let column = spec.dataset.time?.column, let first = seconds.min(), let last = seconds.max() else {
+        return nil
+      }
+      return TimeRecord(column: column, first: iso8601(first), last: iso8601(last))
+    }
+    return DataRecord(
+      path: spec.dataPath, sha256: dataset.provenance.sha256, rows: dataset.x.rows,
+      rowsRead: dataset.provenance.rowsRead, droppedRows: dataset.provenance.droppedRows,
+      droppedByColumn: dataset.provenance.droppedByColumn, missingPolicy: spec.dataset.missing.rawValue,
+      target: spec.dataset.target.column.column, targetWhen: spec.dataset.target.when?.description,
+      features: dataset.features.map(\.name), columns: dataset.columnNames,
+      featureSummaries: dataset.features.map {
+        FeatureRecord(
+          name: $0.name, type: $0.type.rawValue, min: $0.minimum, max: $0.maximum, categories: $0.categories,
+          missing: $0.missingCount)
+      },
+      classes: dataset.classes, classCounts: classCounts, time: time)
+  }
+
+  static func resamplingRecord(_ spec: ResamplingSpec, _ plan: FoldPlan, _ dataset: Dataset) -> ResamplingRecord {
+    let classCount = dataset.classes.count
+    func counts(_ rows: [Int]) -> [Int] {
+      var counts = [Int](repeating: 0, count: classCount)
+      for row in rows { counts[dataset.labels[row]] += 1 }
+      return counts
+    }
+    let splits = plan.folds.map {
+      SplitRecord(
+        fold: $0.index, repeat: $0.repeatIndex, trainRows: $0.train.count, testRows: $0.test.count,
+        trainClassCounts: counts($0.train), testClassCounts: counts($0.test))
+    }
+    let usesSeed = spec.shuffle || spec.method == .repeatedKFold
+    return ResamplingRecord(
+      method: spec.method.rawValue, folds: plan.folds.count / plan.repeats, shuffle: spec.shuffle,
+      seed: usesSeed ? spec.seed : nil, repeats: spec.method == .repeatedKFold ? spec.repeats : nil,
+      gap: spec.method == .timeSeries ? spec.gap : nil, maxTrainSize: spec.maxTrainSize,
+      testSize: spec.testSize, planSha256: plan.sha256, splits: splits)
+  }
+
+  /// Seconds since 1970 as `YYYY-MM-DDTHH:MM:SSZ`.
+  static func iso8601(_ seconds: Double) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: Date(timeIntervalSince1970: seconds))
+  }
+}
+
+extension ModelKind {
+  /// A rough order of fitting cost, so the longest tasks start first and the
+  /// parallel pool finishes together. It affects scheduling only, never results.
+  var relativeCost: Int {
+    switch self {
+    case .decisionTree: 5
+    case .knn: 4
+    case .logisticRegression: 3
+    case .lda: 2
+    case .gaussianNB: 1
+    }
+  }
+}

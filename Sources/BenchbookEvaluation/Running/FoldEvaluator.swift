@@ -1,0 +1,98 @@
+import BenchbookData
+import BenchbookModels
+import BenchbookSpec
+import Foundation
+
+/// The one workhorse: fit one model on one fold's training rows and score it
+/// on the fold's test rows (scikit-learn's `_fit_and_score`).
+public struct FoldEvaluator: Sendable {
+  public let dataset: Dataset
+  public let preprocessing: [PreprocessingStep]
+
+  public init(dataset: Dataset, preprocessing: [PreprocessingStep]) {
+    self.dataset = dataset
+    self.preprocessing = preprocessing
+  }
+
+  /// What one model did on one fold.
+  public struct Outcome: Sendable {
+    public var scores: FoldScores
+    /// Preprocessing fit and transform of the training rows, plus the model's fit.
+    public var fitSeconds: Double
+    /// Preprocessing of the test rows, plus prediction.
+    public var predictSeconds: Double
+  }
+
+  public func evaluate(_ model: ModelSpec, on fold: Fold) throws(ModelFailure) -> Outcome {
+    let trainX = dataset.x.selecting(rows: fold.train)
+    let trainLabels = fold.train.map { dataset.labels[$0] }
+    let testX = dataset.x.selecting(rows: fold.test)
+    let testLabels = fold.test.map { dataset.labels[$0] }
+
+    let fitStart = DispatchTime.now().uptimeNanoseconds
+    let (pipeline, preparedTrain) = fitPreprocessing(trainX)
+    let fitted: any FittedClassifier
+    do {
+      fitted = try model.classifier.fitPresentClasses(
+        preparedTrain, labels: trainLabels, classCount: dataset.classes.count)
+    } catch {
+      throw ModelFailure(label: model.label, fold: fold.index, error: error)
+    }
+    let fitEnd = DispatchTime.now().uptimeNanoseconds
+    let probabilities = fitted.predictProbabilities(pipeline.transform(testX))
+    let predictEnd = DispatchTime.now().uptimeNanoseconds
+
+    return Outcome(
+      scores: FoldScores(probabilities: probabilities, labels: testLabels),
+      fitSeconds: Double(fitEnd - fitStart) / 1e9,
+      predictSeconds: Double(predictEnd - fitEnd) / 1e9)
+  }
+
+  /// Fits the model on every row, as one would before shipping it.
+  public func fitAllRows(_ model: ModelSpec) throws(ModelFailure) -> any FittedClassifier {
+    let (_, prepared) = fitPreprocessing(dataset.x)
+    do {
+      return try model.classifier.fitPresentClasses(
+        prepared, labels: dataset.labels, classCount: dataset.classes.count)
+    } catch {
+      throw ModelFailure(label: model.label, fold: nil, error: error)
+    }
+  }
+
+  /// Fits the spec's preprocessing on `x` (training rows only) and transforms it.
+  func fitPreprocessing(_ x: Matrix) -> (FittedPreprocessing, Matrix) {
+    var steps: [FittedStandardScaler] = []
+    var current = x
+    for step in preprocessing {
+      switch step {
+      case .standardize:
+        let scaler = StandardScaler().fit(current)
+        current = scaler.transform(current)
+        steps.append(scaler)
+      }
+    }
+    return (FittedPreprocessing(scalers: steps), current)
+  }
+}
+
+/// Preprocessing fitted on one training fold, applied unchanged to its test rows.
+public struct FittedPreprocessing: Sendable {
+  public var scalers: [FittedStandardScaler]
+
+  public func transform(_ x: Matrix) -> Matrix {
+    scalers.reduce(x) { $1.transform($0) }
+  }
+}
+
+/// A model that could not be fitted, with the model and fold it happened on.
+public struct ModelFailure: Error, Sendable, CustomStringConvertible {
+  public var label: String
+  /// `nil` for the fit on all rows.
+  public var fold: Int?
+  public var error: ModelError
+
+  public var description: String {
+    let place = fold.map { "fold \($0)" } ?? "all rows"
+    return "model \(label) could not be fitted (\(place)): \(error.message)"
+  }
+}

@@ -1,0 +1,108 @@
+import BenchbookData
+import BenchbookEvaluation
+import BenchbookSpec
+import Testing
+
+@Suite struct FoldPlanTests {
+  func plan(_ spec: ResamplingSpec, n: Int, labels: [Int]? = nil, time: [Double]? = nil) throws -> FoldPlan {
+    try FoldPlan.make(
+      spec, rowCount: n, labels: labels ?? [Int](repeating: 0, count: n), time: time, specPath: "s.yaml")
+  }
+
+  @Test func kfoldMatchesScikitLearn() throws {
+    for golden in Goldens.shared.splits where golden.kind == "kfold" {
+      let folds = try plan(ResamplingSpec(method: .kfold, folds: golden.k), n: golden.n!).folds
+      #expect(folds.map(\.test) == golden.folds.map(\.test))
+      #expect(folds.map(\.train) == golden.folds.map(\.train))
+    }
+  }
+
+  @Test func stratifiedMatchesScikitLearnWithoutShuffle() throws {
+    for golden in Goldens.shared.splits where golden.kind == "stratified" {
+      let labels = golden.labels!
+      let folds = try plan(ResamplingSpec(method: .stratifiedKFold, folds: golden.k), n: labels.count, labels: labels)
+        .folds
+      #expect(folds.map(\.test) == golden.folds.map(\.test))
+    }
+  }
+
+  @Test func timeSeriesMatchesScikitLearnOnSortedRows() throws {
+    for golden in Goldens.shared.splits where golden.kind == "time-series" {
+      let n = golden.n!
+      let spec = ResamplingSpec(
+        method: .timeSeries, folds: golden.k, gap: golden.gap ?? 0, maxTrainSize: golden.max_train_size,
+        testSize: golden.test_size.map(Double.init))
+      let folds = try plan(spec, n: n, time: (0..<n).map(Double.init)).folds
+      #expect(folds.map(\.train) == golden.folds.map(\.train))
+      #expect(folds.map(\.test) == golden.folds.map(\.test))
+    }
+  }
+
+  @Test func timeSeriesSortsByTimeNotRowOrder() throws {
+    // Rows in reverse time order: row 5 is earliest.
+    let time: [Double] = [60, 50, 40, 30, 20, 10]
+    let folds = try plan(ResamplingSpec(method: .timeSeries, folds: 2), n: 6, time: time).folds
+    #expect(folds[0].train == [5, 4])
+    #expect(folds[0].test == [3, 2])
+    #expect(folds[1].train == [5, 4, 3, 2])
+    #expect(folds[1].test == [1, 0])
+    for fold in folds {
+      let latestTrain = fold.train.map { time[$0] }.max()!
+      #expect(fold.test.allSatisfy { time[$0] > latestTrain })
+    }
+  }
+
+  @Test func shuffledKFoldIsAPartitionAndReproducible() throws {
+    let spec = ResamplingSpec(method: .kfold, folds: 4, shuffle: true, seed: 7)
+    let a = try plan(spec, n: 30)
+    let b = try plan(spec, n: 30)
+    #expect(a.folds == b.folds)
+    #expect(a.sha256 == b.sha256)
+    #expect(a.folds.flatMap(\.test).sorted() == Array(0..<30))
+    #expect(a.folds.map(\.test.count) == [8, 8, 7, 7])
+    #expect(a.folds[0].test != Array(0..<8), "shuffling moved rows")
+    let other = try plan(ResamplingSpec(method: .kfold, folds: 4, shuffle: true, seed: 8), n: 30)
+    #expect(other.sha256 != a.sha256)
+  }
+
+  @Test func repeatedKFoldRepeatsWithDifferentShuffles() throws {
+    let result = try plan(ResamplingSpec(method: .repeatedKFold, folds: 3, seed: 1, repeats: 4), n: 12)
+    #expect(result.folds.count == 12)
+    #expect(result.repeats == 4)
+    #expect(result.folds.map(\.repeatIndex) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3])
+    for r in 0..<4 {
+      #expect(result.folds[(r * 3)..<(r * 3 + 3)].flatMap(\.test).sorted() == Array(0..<12))
+    }
+    #expect(result.folds[0].test != result.folds[3].test)
+  }
+
+  @Test func shuffledStratifiedKeepsProportions() throws {
+    let labels = [Int](repeating: 0, count: 40) + [Int](repeating: 1, count: 20)
+    let result = try plan(
+      ResamplingSpec(method: .stratifiedKFold, folds: 5, shuffle: true, seed: 3), n: 60, labels: labels)
+    for fold in result.folds {
+      #expect(fold.test.filter { labels[$0] == 1 }.count == 4)
+      #expect(fold.test.count == 12)
+    }
+  }
+
+  @Test func holdoutTakesTheLastShareUnlessShuffled() throws {
+    let plain = try plan(ResamplingSpec(method: .holdout, testSize: 0.25), n: 10)
+    #expect(plain.folds.count == 1)
+    #expect(plain.folds[0].test == [7, 8, 9])
+    let shuffled = try plan(ResamplingSpec(method: .holdout, shuffle: true, seed: 2, testSize: 0.25), n: 10)
+    #expect(shuffled.folds[0].test.count == 3)
+    #expect(Set(shuffled.folds[0].test).union(shuffled.folds[0].train) == Set(0..<10))
+  }
+
+  @Test func moreFoldsThanRowsIsAnErrorAtTheFoldsLine() throws {
+    let location = SourceLocation(file: "s.yaml", line: 12)
+    do {
+      _ = try plan(ResamplingSpec(method: .kfold, folds: 10, foldsLocation: location), n: 7)
+      Issue.record("expected an error")
+    } catch let error as SpecError {
+      #expect(error.location == location)
+      #expect(error.description.contains("10 folds need at least 10 rows; the data has 7"))
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import BenchbookEvaluation
+import Testing
+
+@Suite struct StatisticsTests {
+  /// Values from scipy.stats.t (scipy 1.17.1): t.sf(x, df) * 2 and t.ppf(q, df).
+  @Test(arguments: [
+    (2.0, 9.0, 0.07655282377070101), (0.5, 3.0, 0.651447964848151), (4.2, 29.0, 0.00023184683639014843),
+    (1.0, 1.0, 0.5000000000000001),
+  ])
+  func twoSidedPValues(t: Double, df: Double, expected: Double) {
+    #expect(abs(StudentT(degreesOfFreedom: df).twoSidedPValue(t) - expected) <= 1e-12 * max(1, expected))
+  }
+
+  @Test(arguments: [(0.975, 9.0, 2.262157162798205), (0.975, 29.0, 2.045229642132703), (0.05, 4.0, -2.131846786326651)])
+  func quantiles(p: Double, df: Double, expected: Double) {
+    #expect(abs(StudentT(degreesOfFreedom: df).quantile(p) - expected) <= 1e-9)
+  }
+
+  /// Checked by hand: mean 0.02, sample variance 0.0001625, j = 5, ratio 0.25.
+  @Test func correctedTestInflatesTheVariance() throws {
+    let differences = [0.01, 0.03, 0.02, 0.005, 0.035]
+    let test = try #require(CorrectedResampledTTest(differences: differences, testTrainRatio: 0.25))
+    let variance = 0.000_162_5
+    #expect(abs(test.meanDifference - 0.02) < 1e-15)
+    #expect(abs(test.standardError - ((1.0 / 5 + 0.25) * variance).squareRoot()) < 1e-15)
+    #expect(test.degreesOfFreedom == 4)
+    #expect(test.lower < 0.02 && test.upper > 0.02)
+    let naive = (variance / 5).squareRoot()
+    #expect(test.standardError > naive, "the correction widens the error")
+  }
+
+  @Test func oneFoldHasNoTest() {
+    #expect(CorrectedResampledTTest(differences: [0.1], testTrainRatio: 0.25) == nil)
+  }
+
+  @Test func identicalModelsAreIndistinguishable() throws {
+    let test = try #require(CorrectedResampledTTest(differences: [0, 0, 0], testTrainRatio: 0.1))
+    #expect(test.pValue == 1)
+  }
+}
