@@ -23,8 +23,8 @@ public enum Gnuplot {
   ///
   /// - Parameter blocks: each block's rows must all have the same length.
   /// - Throws: `Failure` when gnuplot is missing, cannot be started, or reports an error.
-  public static func run(script: String, blocks: [[[Double]]]) throws(Failure) {
-    guard let gnuplot = executable() else {
+  public static func run(script: String, blocks: [[[Double]]], executable: String? = nil) throws(Failure) {
+    guard let gnuplot = executable ?? Self.executable() else {
       throw Failure(description: "gnuplot is not installed (Debian: apt-get install gnuplot-nox)")
     }
     let errorFile = FileManager.default.temporaryDirectory

@@ -1,0 +1,26 @@
+/// A GitHub-flavoured Markdown table.
+struct MarkdownTable {
+  enum Alignment { case left, right }
+
+  var header: [String]
+  var alignments: [Alignment]
+  var rows: [[String]] = []
+
+  init(_ columns: [(String, Alignment)]) {
+    header = columns.map(\.0)
+    alignments = columns.map(\.1)
+  }
+
+  mutating func append(_ row: [String]) {
+    precondition(row.count == header.count, "row has \(row.count) cells, table has \(header.count) columns")
+    rows.append(row)
+  }
+
+  var markdown: String {
+    func line(_ cells: [String]) -> String {
+      "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+    }
+    let rule = "|" + alignments.map { $0 == .right ? "---:|" : "---|" }.joined()
+    return ([line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
+  }
+}

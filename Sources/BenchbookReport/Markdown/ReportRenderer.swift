@@ -1,0 +1,32 @@
+import BenchbookData
+import BenchbookEvaluation
+import Foundation
+
+/// Turns results into `report.md` (and its plots). A pure function of the
+/// results: no data, no models.
+public enum ReportRenderer {
+  public static let fileName = "report.md"
+
+  /// The report's sections, in reading order.
+  static let sections: [any ReportSection] = [
+    HeadlineSection(), ResultsSection(), TimingSection(), ComparisonSection(), MethodSection(), DataSection(),
+    PlotsSection(), ReproduceSection(),
+  ]
+
+  public static func markdown(_ results: ExperimentResults, plots: [PlotOutcome]) -> String {
+    let context = ReportContext(results: results, plots: plots)
+    return sections.compactMap { $0.render(context) }.joined(separator: "\n")
+  }
+
+  /// Draws the plots into `directory`, then writes `report.md` there atomically.
+  /// - Returns: the report's path and what became of each plot.
+  @discardableResult
+  public static func write(_ results: ExperimentResults, to directory: String) throws -> (
+    path: String, plots: [PlotOutcome]
+  ) {
+    let plots = PlotRenderer.draw(results, into: directory)
+    let path = URL(fileURLWithPath: directory).appendingPathComponent(fileName).path
+    try AtomicFile.write(markdown(results, plots: plots), to: path)
+    return (path, plots)
+  }
+}

@@ -1,0 +1,43 @@
+/// A gnuplot program and the inline data its `'-'` sources read, in order.
+public struct GnuplotScript: Sendable {
+  public var text: String
+  public var blocks: [[[Double]]]
+
+  public init(text: String = "", blocks: [[[Double]]] = []) {
+    self.text = text
+    self.blocks = blocks
+  }
+
+  /// A gnuplot string literal: double-quoted, with `\` and `"` escaped.
+  static func quoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  }
+
+  /// The look every report plot shares: SVG that scales, a white page, light grid.
+  static func preamble(output: String, title: String, width: Int = 760, height: Int = 440) -> String {
+    """
+    set terminal svg size \(width),\(height) dynamic noenhanced font "Helvetica,13" background "#ffffff"
+    set output \(quoted(output))
+    set title \(quoted(title))
+    set grid ytics lc rgb "#dddddd" lw 1 dt 1
+    set border 3 lc rgb "#444444"
+    set tics nomirror
+    set key outside right top box lc rgb "#bbbbbb"
+
+    """
+  }
+
+  /// Distinct marks and dashes per series, so models stay apart in black and white.
+  static func style(_ index: Int) -> String {
+    let colors = ["#1b5e9f", "#c0392b", "#2e8540", "#7d3c98", "#b9770e", "#117a8b", "#555555"]
+    let points = [7, 5, 9, 11, 13, 2, 1]
+    let dashes = [1, 2, 3, 4, 5, 1, 2]
+    return
+      "lc rgb \"\(colors[index % colors.count])\" pt \(points[index % points.count]) dt \(dashes[index % dashes.count])"
+  }
+
+  /// `set xtics ("LR" 1, "LDA" 2, …)` for categorical positions.
+  static func categoryTics(_ labels: [String]) -> String {
+    "set xtics (" + labels.enumerated().map { "\(quoted($1)) \($0 + 1)" }.joined(separator: ", ") + ")\n"
+  }
+}

@@ -1,0 +1,35 @@
+/// The figures, embedded with relative links so they show on GitHub.
+struct PlotsSection: ReportSection {
+  static let captions: [String: String] = [
+    "log-loss-box":
+      "The spread of per-fold log-loss for each model, best first. Boxes span the middle half of the folds.",
+    "log-loss-folds":
+      "Each model's log-loss on each test fold. Lines that move together mark folds that are hard for every model.",
+    "timing":
+      "Mean fit and predict time per fold, with bars from the fastest to the slowest fold (changes from run to run).",
+    "trade-off": "What each model costs against how well it scores (fit time changes from run to run).",
+  ]
+
+  func render(_ context: ReportContext) -> String? {
+    var text = "## Plots\n\n"
+    let drawn = context.plots.filter { $0.skippedBecause == nil }
+    for plot in drawn {
+      text += "### \(plot.title)\n\n![\(plot.title)](\(plot.fileName))\n\n"
+      if let caption = Self.captions[plot.id] { text += "\(caption)\n\n" }
+    }
+    let skipped = context.plots.filter { $0.skippedBecause != nil }
+    if !skipped.isEmpty {
+      text += "Plots not drawn:\n\n"
+      for plot in skipped { text += "- \(plot.title) (`\(plot.fileName)`): \(plot.skippedBecause!)\n" }
+    }
+    return text.trimmingTrailingNewlines() + "\n"
+  }
+}
+
+extension String {
+  func trimmingTrailingNewlines() -> String {
+    var text = self
+    while text.hasSuffix("\n") { text.removeLast() }
+    return text
+  }
+}
