@@ -44,12 +44,15 @@ let package = Package(
       ]
     ),
 
+    // `make bench`: Benchbook against scikit-learn on the flights reference.
+    .executableTarget(name: "benchbook-bench", exclude: ["sklearn_flights.py"]),
+
     .testTarget(name: "BenchbookDataTests", dependencies: ["BenchbookData"]),
     .testTarget(name: "BenchbookModelsTests", dependencies: ["BenchbookModels"]),
     .testTarget(name: "BenchbookSpecTests", dependencies: ["BenchbookSpec"]),
-    .testTarget(name: "BenchbookEvaluationTests", dependencies: ["BenchbookEvaluation"]),
+    .testTarget(name: "BenchbookEvaluationTests", dependencies: ["BenchbookEvaluation"], exclude: ["Fixtures"]),
     .testTarget(name: "BenchbookReportTests", dependencies: ["BenchbookReport"]),
-    .testTarget(name: "EndToEndTests", dependencies: []),
+    .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Fixtures"]),
   ],
   cxxLanguageStandard: .cxx17
 )

@@ -1,0 +1,59 @@
+# Benchbook: `make experiment` and `make test` do all set-up on a fresh Debian machine with Swift.
+SHELL := /bin/bash
+SWIFT ?= swift
+EXP ?= flights-delay
+BIN := .build/release/benchbook
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Debian packages the build and the plots need.
+APT_PACKAGES := gnuplot-nox libgnuplot-iostream-dev libboost-iostreams-dev libboost-filesystem-dev \
+	libopenblas-dev liblapacke-dev zlib1g-dev
+
+.PHONY: deps build experiment experiments test bench clean format
+
+## deps: install the missing Debian packages (and only those)
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	else \
+	  echo "system packages: all present"; \
+	fi
+
+## build: build benchbook in release mode
+build: deps
+	$(SWIFT) build -c release --product benchbook
+
+## experiment: run experiments/$(EXP).yaml (default: the flagship)
+experiment: build
+	$(BIN) run experiments/$(EXP).yaml
+
+## experiments: run every spec under experiments/
+experiments: build
+	@set -e; for spec in experiments/*.yaml; do echo "== $$spec"; $(BIN) run "$$spec"; done
+	$(BIN) index reports
+
+## test: build and run every test (unit, parity, end-to-end)
+test: deps
+	$(SWIFT) build -c release --product benchbook
+	BENCHBOOK_BIN="$(CURDIR)/$(BIN)" $(SWIFT) test -c release
+
+## bench: the flights speed and memory benchmark against scikit-learn
+bench: build
+	@python3 -c 'import sklearn, pandas' 2>/dev/null || { \
+	  echo "bench: scikit-learn is missing; installing it: python3 -m pip install scikit-learn pandas"; \
+	  python3 -m pip install -q scikit-learn pandas; }
+	$(SWIFT) build -c release --product benchbook-bench
+	.build/release/benchbook-bench --benchbook $(BIN) --spec experiments/flights-delay.yaml
+
+## format: format the Swift sources
+format:
+	$(SWIFT) format format -i -r Package.swift Sources Tests
+
+clean:
+	rm -rf .build

@@ -1,0 +1,89 @@
+import Foundation
+
+/// `make bench`: Benchbook against scikit-learn on the flights reference, side by side,
+/// checked against the speed and memory targets. Exits 1 when a target is missed.
+@main
+struct BenchMain {
+  static func main() {
+    do {
+      exit(try run(CommandLine.arguments) ? 0 : 1)
+    } catch {
+      FileHandle.standardError.write(Data("benchbook-bench: \(error)\n".utf8))
+      exit(2)
+    }
+  }
+
+  static func option(_ name: String, _ arguments: [String], default value: String) -> String {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
+    return arguments[index + 1]
+  }
+
+  static func run(_ arguments: [String]) throws -> Bool {
+    let benchbook = option("--benchbook", arguments, default: ".build/release/benchbook")
+    let spec = option("--spec", arguments, default: "experiments/flights-delay.yaml")
+    let csv = option("--csv", arguments, default: "experiments/data/flights.csv.gz")
+    let python = option("--python", arguments, default: "python3")
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "sklearn_flights.py"
+    ).path
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("benchbook-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+
+    print("benchbook: \(benchbook) run \(spec)")
+    let ours = try ChildProcess.run([benchbook, "run", spec, "--quiet", "--out", scratch.path])
+    guard ours.status == 0 else { throw BenchFailure("benchbook exited with \(ours.status)") }
+    print("scikit-learn: \(python) \(script)")
+    let sklearnJSON = scratch.appendingPathComponent("sklearn.json").path
+    let theirs = try ChildProcess.run([python, script, "--csv", csv, "--json", sklearnJSON])
+    guard theirs.status == 0 else { throw BenchFailure("the scikit-learn script exited with \(theirs.status)") }
+
+    let results =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: scratch.appendingPathComponent("results.json"))) as! [String: Any]
+    let reference =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sklearnJSON)))
+      as! [String: Any]
+    let referenceModels = reference["models"] as! [String: [String: Any]]
+    let version = reference["sklearn"] as? String ?? "?"
+
+    var table: [[String]] = [["", "Benchbook", "scikit-learn \(version)", "ratio", "target", ""]]
+    var allMet = true
+    func row(_ name: String, _ ours: String, _ theirs: String, _ ratio: String, _ target: String, _ met: Bool) {
+      table.append([name, ours, theirs, ratio, target, met ? "met" : "MISSED"])
+      allMet = allMet && met
+    }
+    let speedup = theirs.wallSeconds / ours.wallSeconds
+    row(
+      "whole process, wall", seconds(ours.wallSeconds), seconds(theirs.wallSeconds), String(format: "%.1f×", speedup),
+      "≥ 5× faster", speedup >= 5)
+    row(
+      "peak resident memory", megabytes(ours.peakResidentBytes), megabytes(theirs.peakResidentBytes),
+      String(format: "%.2f", Double(ours.peakResidentBytes) / Double(theirs.peakResidentBytes)), "below",
+      ours.peakResidentBytes < theirs.peakResidentBytes)
+    for model in results["models"] as! [[String: Any]] {
+      let label = model["label"] as! String
+      let folds = model["folds"] as! [[String: Any]]
+      let summed = folds.reduce(0.0) { $0 + ($1["fit_seconds"] as! Double) + ($1["predict_seconds"] as! Double) }
+      guard let referenceSeconds = referenceModels[label]?["seconds"] as? Double else { continue }
+      row(
+        "\(label) fit+predict, 10 folds", seconds(summed), seconds(referenceSeconds),
+        String(format: "%.1f×", referenceSeconds / summed), "faster", summed < referenceSeconds)
+    }
+    print("")
+    print(layout(table))
+    print(allMet ? "all targets met" : "some targets missed")
+    return allMet
+  }
+
+  static func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
+  static func megabytes(_ bytes: Int) -> String { String(format: "%.0f MB", Double(bytes) / 1e6) }
+
+  static func layout(_ rows: [[String]]) -> String {
+    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+      row.enumerated().map { column, cell in cell.padding(toLength: widths[column], withPad: " ", startingAt: 0) }
+        .joined(separator: "  ")
+    }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import BenchbookEvaluation
+import BenchbookReport
+import BenchbookSpec
+import Foundation
+
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Run an experiment: score every model on every fold; write results.json and report.md.",
+    discussion: """
+      Exit status: 0 on success, 1 on any error (bad spec, bad data, a model that cannot be fitted).
+      Nothing is written when the run fails; an earlier results.json is left as it was.
+      """
+  )
+
+  @Argument(help: "The experiment spec (YAML).")
+  var spec: String
+
+  @Option(name: .long, help: "Output directory (default: reports/<name>/).")
+  var out: String?
+
+  @Option(name: .long, help: "Parallel jobs for folds and models (default: all cores). Results do not depend on it.")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Flag(name: .long, help: "Print no progress and no table.")
+  var quiet = false
+
+  func validate() throws {
+    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+  }
+
+  func run() throws {
+    try CommandLineFailure.reporting {
+      let experiment = try SpecParser.parse(file: spec)
+      let progress = quiet ? nil : ProgressLine(title: experiment.name)
+      var options = ExperimentRunner.Options(jobs: jobs)
+      options.command = "benchbook run \(spec)" + (out.map { " --out \($0)" } ?? "")
+      if let progress {
+        options.progress = { done, total in progress.update(done: done, of: total) }
+      }
+      let run = try ExperimentRunner.run(experiment, options: options)
+      progress?.finish()
+      let directory = out ?? "reports/\(experiment.name)"
+      let path = try ResultsFile.write(run.results, to: directory)
+      let report = try ReportRenderer.write(run.results, to: directory)
+      PlotNotice.print(report.plots)
+      if !quiet {
+        print(RankedTable.render(run.results), terminator: "")
+        print("results: \(path)")
+        print("report: \(report.path)")
+      }
+    }
+  }
+}

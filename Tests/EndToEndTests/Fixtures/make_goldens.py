@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""scikit-learn's per-fold log-loss for the shipped experiments, for Benchbook's parity tests.
+
+Regenerate (from the repository root; about a minute, most of it the flights reference):
+  python3 Tests/EndToEndTests/Fixtures/make_goldens.py > Tests/EndToEndTests/Fixtures/sklearn-goldens.json
+Made with scikit-learn 1.9.1, numpy 2.4.6, pandas 3.1.1.
+
+Each case fits scikit-learn's default estimators (behind StandardScaler when the spec standardises)
+fold by fold and scores log_loss with the full class list, so it also covers folds that
+cross_val_score cannot score (a test fold holding one class).
+"""
+import json, warnings
+import numpy as np, pandas as pd, sklearn
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import log_loss
+from sklearn.model_selection import KFold, StratifiedKFold
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.tree import DecisionTreeClassifier
+
+warnings.filterwarnings("ignore")
+MODELS = {
+    "LR": lambda: LogisticRegression(),
+    "LR-converged": lambda: LogisticRegression(tol=1e-12, max_iter=100000),
+    "LDA": lambda: LinearDiscriminantAnalysis(),
+    "KNN": lambda: KNeighborsClassifier(),
+    "DT": lambda: DecisionTreeClassifier(random_state=0),
+    "NB": lambda: GaussianNB(),
+}
+
+def case(name, X, y, cv, standardize):
+    classes = np.unique(y)
+    out = {"case": name, "rows": int(len(y)), "models": {}}
+    for label, make in MODELS.items():
+        folds = []
+        for train, test in cv.split(X, y):
+            est = make_pipeline(StandardScaler(), make()) if standardize else make()
+            est.fit(X[train], y[train])
+            p = np.zeros((len(test), len(classes)))
+            p[:, np.searchsorted(classes, est.classes_)] = est.predict_proba(X[test])
+            folds.append(float(log_loss(y[test], p, labels=classes)))
+        out["models"][label] = folds
+    return out
+
+cases = []
+iris = pd.read_csv("experiments/data/iris.csv")
+X, y = iris.iloc[:, :4].to_numpy(float), iris["species"].to_numpy()
+cases.append(case("iris stratified 10-fold standardized", X, y, StratifiedKFold(10), True))
+cases.append(case("iris sorted unshuffled 10-fold standardized", X, y, KFold(10), True))
+
+cancer = pd.read_csv("experiments/data/breast-cancer.csv")
+X, y = cancer.iloc[:, :10].to_numpy(float), cancer["diagnosis"].to_numpy()
+cases.append(case("breast-cancer stratified 10-fold standardized", X, y, StratifiedKFold(10), True))
+
+flights = pd.read_csv("experiments/data/flights.csv.gz").dropna(subset=["arr_delay"]).reset_index(drop=True)
+X = flights[["month", "day", "sched_dep_time", "distance"]].to_numpy(float)
+y = (flights["arr_delay"] > 15).astype(int).to_numpy()
+cases.append(case("flights unshuffled 10-fold", X, y, KFold(10), False))
+
+print(json.dumps({"sklearn": sklearn.__version__, "cases": cases}, indent=1))

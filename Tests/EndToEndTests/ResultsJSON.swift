@@ -1,0 +1,55 @@
+import Foundation
+
+/// results.json read as plain JSON, so these tests check the key contract itself.
+struct ResultsJSON {
+  let object: [String: Any]
+
+  init(path: String) throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+  }
+
+  var models: [[String: Any]] { object["models"] as! [[String: Any]] }
+
+  func model(_ label: String) -> [String: Any]? { models.first { $0["label"] as? String == label } }
+
+  func foldLogLoss(_ label: String) -> [Double] {
+    (model(label)?["folds"] as? [[String: Any]] ?? []).map { $0["log_loss"] as! Double }
+  }
+
+  /// The file with every timing field removed: what must not change between runs.
+  static func withoutTimings(_ text: String) throws -> String {
+    var object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    object = strip(object)
+    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  private static func strip(_ value: Any) -> Any {
+    if var dictionary = value as? [String: Any] {
+      for key in dictionary.keys where key.hasSuffix("_seconds") || key == "jobs" { dictionary[key] = nil }
+      return dictionary.mapValues(strip)
+    }
+    if let array = value as? [Any] { return array.map(strip) }
+    return value
+  }
+}
+
+/// scikit-learn's per-fold log-loss, from `Fixtures/make_goldens.py`.
+struct SklearnGoldens: Decodable {
+  struct Case: Decodable {
+    var `case`: String
+    var rows: Int
+    var models: [String: [Double]]
+  }
+  var sklearn: String
+  var cases: [Case]
+
+  static let shared: SklearnGoldens = {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/sklearn-goldens.json")
+    return try! JSONDecoder().decode(SklearnGoldens.self, from: Data(contentsOf: url))
+  }()
+
+  static func named(_ name: String) -> Case { shared.cases.first { $0.case == name }! }
+}
