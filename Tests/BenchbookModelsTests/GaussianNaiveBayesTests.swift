@@ -16,6 +16,7 @@ import Testing
     #expect(largestRelativeGap(fitted.classPriors, reference.classPrior) < 1e-15)
     #expect(abs(fitted.epsilon - reference.epsilon) <= 1e-12 * reference.epsilon)
     let probabilities = fitted.predictProbabilities(data.test)
+    #expect(largestRowSumError(probabilities) < 1e-13)  // exp of normalised log-probabilities, as scikit-learn
     #expect(probabilityGap(probabilities, reference.proba, relative: 1e-9) <= 1, "\(golden.name)")
     #expect(logLossGap(probabilities, reference.proba, labels: data.testLabels, relative: 1e-9) <= 1, "\(golden.name)")
   }
@@ -31,6 +32,11 @@ import Testing
     let p = fitted.predictProbabilities(Matrix([[1, 2], [11, 4]]))
     #expect(p[0, 0] > 0.99 && p[1, 1] > 0.99)
     for r in 0..<2 { #expect(abs(p[r, 0] + p[r, 1] - 1) < 1e-15) }
+  }
+
+  @Test func rejectsNonFiniteFeatures() {
+    let x = Matrix([[0, 1], [1, .infinity], [2, 2], [3, 1]])
+    #expect(throws: ModelError.self) { try GaussianNaiveBayes().fit(x, labels: [0, 0, 1, 1], classCount: 2) }
   }
 
   @Test func rejectsZeroVarianceWithoutSmoothing() {

@@ -10,6 +10,7 @@ import Testing
     let probabilities = fitted.predictProbabilities(data.test)
     #expect(probabilityGap(probabilities, golden.lda.proba, relative: 1e-9) <= 1, "\(golden.name)")
     #expect(logLossGap(probabilities, golden.lda.proba, labels: data.testLabels, relative: 1e-9) <= 1, "\(golden.name)")
+    #expect(largestRowSumError(probabilities) < 1e-15)
     #expect(fitted.coefficients.rows == golden.lda.coef.count)
     #expect(largestRelativeGap(fitted.coefficients.values, golden.lda.coef.flatMap { $0 }) < 1e-9, "\(golden.name)")
     #expect(largestRelativeGap(fitted.intercepts, golden.lda.intercept) < 1e-9, "\(golden.name)")
@@ -32,6 +33,11 @@ import Testing
     let first = try LinearDiscriminantAnalysis().fit(data.train, labels: data.trainLabels, classCount: 3)
     let second = try LinearDiscriminantAnalysis().fit(data.train, labels: data.trainLabels, classCount: 3)
     #expect(first == second)
+  }
+
+  @Test func rejectsNonFiniteFeatures() {
+    let x = Matrix([[0, 1], [1, .nan], [2, 2], [3, 1]])
+    #expect(throws: ModelError.self) { try LinearDiscriminantAnalysis().fit(x, labels: [0, 0, 1, 1], classCount: 2) }
   }
 
   @Test func rejectsAsManyRowsAsClasses() {

@@ -136,3 +136,12 @@ func largestRelativeGap(_ actual: [Double], _ expected: [Double]) -> Double {
   let scale = max(expected.map(abs).max() ?? 0, Double.leastNormalMagnitude)
   return zip(actual, expected).map { abs($0 - $1) }.max().map { $0 / scale } ?? 0
 }
+
+/// Largest distance of a row's probability sum from 1.
+func largestRowSumError(_ probabilities: Matrix) -> Double {
+  var worst = 0.0
+  for r in 0..<probabilities.rows {
+    worst = max(worst, abs(probabilities.row(r).reduce(0, +) - 1))
+  }
+  return worst
+}

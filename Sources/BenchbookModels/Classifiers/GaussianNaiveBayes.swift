@@ -31,6 +31,9 @@ public struct GaussianNaiveBayes: Classifier, Hashable, Codable {
     let d = x.columns
     let k = classCount
     guard n > 0 else { throw ModelError("Gaussian naive Bayes needs training rows") }
+    guard x.values.allSatisfy(\.isFinite) else {
+      throw ModelError("Gaussian naive Bayes cannot fit features that are missing or infinite")
+    }
 
     var counts = [Int](repeating: 0, count: k)
     var theta = [Double](repeating: 0, count: k * d)

@@ -44,6 +44,9 @@ public struct LinearDiscriminantAnalysis: Classifier, Hashable, Codable {
       throw ModelError("LDA needs more training rows (\(n)) than classes (\(k))")
     }
     guard d > 0 else { throw ModelError("LDA needs at least one feature") }
+    guard x.values.allSatisfy(\.isFinite) else {
+      throw ModelError("LDA cannot fit features that are missing or infinite")
+    }
 
     // Class counts, priors and means (rows summed in order, then divided, as scikit-learn does).
     var counts = [Int](repeating: 0, count: k)

@@ -73,9 +73,14 @@ public struct LogisticRegression: Classifier, Hashable, Codable {
     precondition(labels.count == x.rows, "one label per row")
     precondition(classCount >= 2, "logistic regression needs at least two classes")
     guard C > 0 else { throw ModelError("logistic regression needs C > 0, not \(C)") }
+    guard tol > 0 else { throw ModelError("logistic regression needs tol > 0, not \(tol)") }
+    guard maxIter >= 0 else { throw ModelError("logistic regression needs max_iter >= 0, not \(maxIter)") }
     let n = x.rows
     let d = x.columns
     guard n > 0 else { throw ModelError("logistic regression needs training rows") }
+    guard x.values.allSatisfy(\.isFinite) else {
+      throw ModelError("logistic regression cannot fit features that are missing or infinite")
+    }
     var counts = [Int](repeating: 0, count: classCount)
     for label in labels {
       precondition(label >= 0 && label < classCount, "label \(label) outside 0..<\(classCount)")
