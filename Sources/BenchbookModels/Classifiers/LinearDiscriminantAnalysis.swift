@@ -96,8 +96,8 @@ public struct LinearDiscriminantAnalysis: Classifier, Hashable, Codable {
         std[c] = sd == 0 ? 1 : sd
       }
     }
-    // scikit-learn 1.9.1 scales by sqrt(1/n); older releases used 1/(n - K). Only the
-    // rank threshold sees the difference: the coefficients do not depend on it.
+    // scikit-learn 1.9.1 scales by sqrt(1/n): the maximum-likelihood covariance. Older
+    // releases used 1/(n − K) (unbiased), which multiplies the discriminants by n/(n − K).
     let rootFactor = (1 / Double(n)).squareRoot()
     centred.withUnsafeMutableBufferPointer { values in
       for c in 0..<d {
