@@ -97,7 +97,7 @@ public struct LinearDiscriminantAnalysis: Classifier, Hashable, Codable {
       }
     }
     // scikit-learn 1.9.1 scales by sqrt(1/n): the maximum-likelihood covariance. Older
-    // releases used 1/(n − K) (unbiased), which multiplies the discriminants by n/(n − K).
+    // releases used 1/(n − K) (unbiased); 1.9.1's discriminants are n/(n − K) times theirs.
     let rootFactor = (1 / Double(n)).squareRoot()
     centred.withUnsafeMutableBufferPointer { values in
       for c in 0..<d {
