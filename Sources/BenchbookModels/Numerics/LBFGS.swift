@@ -49,6 +49,7 @@ public struct LBFGS: Sendable, Hashable {
   public func minimize(
     from start: [Double], objective: (_ x: [Double], _ gradient: inout [Double]) -> Double
   ) -> LBFGSResult {
+    precondition(memory >= 1 && gradientTolerance >= 0 && maxLineSearchEvaluations >= 1, "invalid L-BFGS settings")
     let dimension = start.count
     var x = start
     var gradient = [Double](repeating: 0, count: dimension)
