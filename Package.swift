@@ -48,7 +48,7 @@ let package = Package(
     .executableTarget(name: "benchbook-bench", exclude: ["sklearn_flights.py"]),
 
     .testTarget(name: "BenchbookDataTests", dependencies: ["BenchbookData"]),
-    .testTarget(name: "BenchbookModelsTests", dependencies: ["BenchbookModels"]),
+    .testTarget(name: "BenchbookModelsTests", dependencies: ["BenchbookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "BenchbookSpecTests", dependencies: ["BenchbookSpec"]),
     .testTarget(name: "BenchbookEvaluationTests", dependencies: ["BenchbookEvaluation"], exclude: ["Fixtures"]),
     .testTarget(name: "BenchbookReportTests", dependencies: ["BenchbookReport"]),

@@ -1,0 +1,128 @@
+import COpenBLAS
+
+/// Thin wrappers over the LAPACK and BLAS routines Benchbook's models need (Debian's OpenBLAS).
+///
+/// Dense decompositions belong to LAPACK, not to hand-written loops. OpenBLAS is
+/// pinned to one thread before its first use: a model must be single-threaded,
+/// and a threaded reduction could change results with the thread count.
+enum LAPACK {
+  /// Runs once, on first use from any thread (Swift initialises globals lazily and atomically).
+  private static let singleThreaded: Void = openblas_set_num_threads(1)
+
+  /// What a thin singular value decomposition A = U·diag(S)·Vᵀ keeps: S and Vᵀ.
+  struct SingularValueDecomposition {
+    /// Singular values, largest first; there are min(rows, columns).
+    var values: [Double]
+    /// Vᵀ, row-major: `values.count` rows of `columns` entries (right singular vectors as rows).
+    var rightVectorsTransposed: [Double]
+    var columns: Int
+  }
+
+  /// Thin SVD by divide and conquer (`dgesdd`, scipy's default driver); U is not kept.
+  /// - Parameters:
+  ///   - matrix: the matrix in **column-major** order; destroyed (LAPACK works in place).
+  ///   - rows: number of rows.
+  ///   - columns: number of columns.
+  /// - Complexity: O(rows × columns × min(rows, columns)).
+  static func singularValueDecomposition(
+    columnMajor matrix: inout [Double], rows: Int, columns: Int
+  ) throws(ModelError) -> SingularValueDecomposition {
+    precondition(matrix.count == rows * columns, "matrix size does not match its shape")
+    _ = singleThreaded
+    let k = min(rows, columns)
+    guard k > 0 else {
+      return SingularValueDecomposition(values: [], rightVectorsTransposed: [], columns: columns)
+    }
+    guard rows <= Int(Int32.max), columns <= Int(Int32.max) else {
+      throw ModelError("matrix of \(rows)×\(columns) is too large for LAPACK's 32-bit indices")
+    }
+    var singular = [Double](repeating: 0, count: k)
+    // Vᵀ is k×columns with leading dimension k. With rows >= columns, jobz "O" writes U over
+    // the input instead of into a second tall array; otherwise U is small (rows×rows).
+    var vt = [Double](repeating: 0, count: k * columns)
+    var u = [Double](repeating: 0, count: rows >= columns ? 1 : rows * k)
+    let jobz = CChar(UInt8(ascii: rows >= columns ? "O" : "S"))
+    let info = matrix.withUnsafeMutableBufferPointer { a in
+      singular.withUnsafeMutableBufferPointer { s in
+        u.withUnsafeMutableBufferPointer { uBuffer in
+          vt.withUnsafeMutableBufferPointer { vtBuffer in
+            LAPACKE_dgesdd(
+              LAPACK_COL_MAJOR, jobz, Int32(rows), Int32(columns), a.baseAddress, Int32(rows),
+              s.baseAddress, uBuffer.baseAddress, Int32(max(rows, 1)), vtBuffer.baseAddress, Int32(k))
+          }
+        }
+      }
+    }
+    if info < 0 { fatalError("LAPACKE_dgesdd rejected argument \(-info)") }
+    if info > 0 { throw ModelError("the singular value decomposition did not converge (dgesdd info \(info))") }
+    var rowMajor = [Double](repeating: 0, count: k * columns)
+    for r in 0..<k {
+      for c in 0..<columns { rowMajor[r * columns + c] = vt[r + c * k] }
+    }
+    return SingularValueDecomposition(values: singular, rightVectorsTransposed: rowMajor, columns: columns)
+  }
+
+  /// Eigen-decomposition of a symmetric matrix by divide and conquer (`dsyevd`).
+  /// - Parameters:
+  ///   - matrix: row-major order×order; only its upper triangle is read.
+  /// - Returns: eigenvalues in ascending order, and eigenvectors as the *columns* of a row-major matrix.
+  static func symmetricEigen(_ matrix: [Double], order: Int) throws(ModelError) -> (
+    values: [Double], vectors: [Double]
+  ) {
+    precondition(matrix.count == order * order, "matrix size does not match its order")
+    _ = singleThreaded
+    guard order > 0 else { return ([], []) }
+    var vectors = matrix
+    var values = [Double](repeating: 0, count: order)
+    let info = vectors.withUnsafeMutableBufferPointer { a in
+      values.withUnsafeMutableBufferPointer { w in
+        LAPACKE_dsyevd(
+          LAPACK_ROW_MAJOR, CChar(UInt8(ascii: "V")), CChar(UInt8(ascii: "U")), Int32(order), a.baseAddress,
+          Int32(order), w.baseAddress)
+      }
+    }
+    if info < 0 { fatalError("LAPACKE_dsyevd rejected argument \(-info)") }
+    if info > 0 { throw ModelError("the eigen-decomposition did not converge (dsyevd info \(info))") }
+    return (values, vectors)
+  }
+
+  /// scale · AᵀA for a row-major rows×columns matrix A (`dsyrk`), as a full row-major columns×columns matrix.
+  /// - Complexity: O(rows × columns²).
+  static func gram(rowMajor a: [Double], rows: Int, columns: Int, scale: Double) -> [Double] {
+    precondition(a.count == rows * columns, "matrix size does not match its shape")
+    _ = singleThreaded
+    var out = [Double](repeating: 0, count: columns * columns)
+    guard rows > 0, columns > 0 else { return out }
+    a.withUnsafeBufferPointer { source in
+      out.withUnsafeMutableBufferPointer { c in
+        cblas_dsyrk(
+          CblasRowMajor, CblasUpper, CblasTrans, blasint(columns), blasint(rows), scale, source.baseAddress,
+          blasint(columns), 0, c.baseAddress, blasint(columns))
+      }
+    }
+    for i in 0..<columns {
+      for j in 0..<i { out[i * columns + j] = out[j * columns + i] }
+    }
+    return out
+  }
+
+  /// A·B for row-major A (rows×inner) and B (inner×columns), by `dgemm`.
+  /// - Complexity: O(rows × inner × columns).
+  static func multiply(_ a: [Double], _ b: [Double], rows: Int, inner: Int, columns: Int) -> [Double] {
+    precondition(a.count == rows * inner && b.count == inner * columns, "matrix sizes do not match")
+    _ = singleThreaded
+    var out = [Double](repeating: 0, count: rows * columns)
+    guard rows > 0, columns > 0, inner > 0 else { return out }
+    a.withUnsafeBufferPointer { left in
+      b.withUnsafeBufferPointer { right in
+        out.withUnsafeMutableBufferPointer { c in
+          cblas_dgemm(
+            CblasRowMajor, CblasNoTrans, CblasNoTrans, blasint(rows), blasint(columns), blasint(inner), 1,
+            left.baseAddress, blasint(inner), right.baseAddress, blasint(columns), 0, c.baseAddress,
+            blasint(columns))
+        }
+      }
+    }
+    return out
+  }
+}
