@@ -54,7 +54,7 @@ public enum ExperimentRunner {
       let model = models[task % models.count]
       let foldIndex = task / models.count
       if foldIndex == foldCount {
-        return .allRows(parameterCount: try evaluator.fitAllRows(model).parameterCount)
+        return .allRows(parameterCount: try evaluator.fitAllRows(model).classifier.parameterCount)
       }
       return .fold(try evaluator.evaluate(model, on: plan.folds[foldIndex]))
     }

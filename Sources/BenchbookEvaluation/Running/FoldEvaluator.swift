@@ -48,12 +48,13 @@ public struct FoldEvaluator: Sendable {
       predictSeconds: Double(predictEnd - fitEnd) / 1e9)
   }
 
-  /// Fits the model on every row, as one would before shipping it.
-  public func fitAllRows(_ model: ModelSpec) throws(ModelFailure) -> any FittedClassifier {
-    let (_, prepared) = fitPreprocessing(dataset.x)
+  /// Fits preprocessing and model on every row, as one would before shipping it.
+  public func fitAllRows(_ model: ModelSpec) throws(ModelFailure) -> FittedPipeline {
+    let (preprocessing, prepared) = fitPreprocessing(dataset.x)
     do {
-      return try model.classifier.fitPresentClasses(
+      let classifier = try model.classifier.fitPresentClasses(
         prepared, labels: dataset.labels, classCount: dataset.classes.count)
+      return FittedPipeline(preprocessing: preprocessing, classifier: classifier)
     } catch {
       throw ModelFailure(label: model.label, fold: nil, error: error)
     }
@@ -72,6 +73,17 @@ public struct FoldEvaluator: Sendable {
       }
     }
     return (FittedPreprocessing(scalers: steps), current)
+  }
+}
+
+/// Preprocessing and a classifier fitted together: what an app would ship.
+public struct FittedPipeline: Sendable {
+  public var preprocessing: FittedPreprocessing
+  public var classifier: any FittedClassifier
+
+  /// Class probabilities for raw (encoded, unscaled) rows.
+  public func predictProbabilities(_ x: Matrix) -> Matrix {
+    classifier.predictProbabilities(preprocessing.transform(x))
   }
 }
 
