@@ -116,21 +116,19 @@ public struct SHA256: Sendable {
             w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
           }
           var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
-          for t in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            h = g
-            g = f
-            f = e
-            e = d &+ t1
-            d = c
-            c = b
-            b = a
-            a = t1 &+ t2
+          // Eight rounds per pass with the roles of the variables rotated by
+          // hand, so no round spends moves shifting a…h down by one.
+          var t = 0
+          while t < 64 {
+            round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+            round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
+            round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
+            round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
+            round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4])
+            round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5])
+            round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6])
+            round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7])
+            t += 8
           }
           h0 &+= a
           h1 &+= b
@@ -146,6 +144,22 @@ public struct SHA256: Sendable {
     }
     state = (h0, h1, h2, h3, h4, h5, h6, h7)
   }
+}
+
+/// One SHA-256 round: `d` becomes the next `e` and `h` the next `a`; the
+/// caller renames the rest.
+@inline(__always)
+private func round(
+  _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+  _ h: inout UInt32, _ constantPlusWord: UInt32
+) {
+  let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+  let choice = (e & f) ^ (~e & g)
+  let t1 = h &+ s1 &+ choice &+ constantPlusWord
+  let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+  let majority = (a & b) ^ (a & c) ^ (b & c)
+  d &+= t1
+  h = t1 &+ s0 &+ majority
 }
 
 extension UInt32 {

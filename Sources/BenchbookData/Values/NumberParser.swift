@@ -92,7 +92,11 @@ public enum NumberParser {
     if mantissa == 0 { return negative ? -0.0 : 0.0 }
     if !dropped && mantissa <= (1 << 53) && scale >= -22 && scale <= 22 {
       var value = Double(mantissa)
-      if scale >= 0 { value *= exactPowers[scale] } else { value /= exactPowers[-scale] }
+      if scale > 0 {
+        value *= exactPowers[scale]
+      } else if scale < 0 {
+        value /= exactPowers[-scale]
+      }
       return negative ? -value : value
     }
     // Rare (long or extreme numbers): the already-validated text goes to the
