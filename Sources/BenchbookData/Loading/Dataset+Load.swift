@@ -1,0 +1,14 @@
+extension Dataset {
+  /// Reads the definition's CSV (gzip or plain) and builds the design matrix,
+  /// labels, feature summaries and provenance.
+  ///
+  /// Only the columns the definition uses are extracted, but every record's
+  /// field count is checked. Rows missing a used value are dropped or
+  /// reported according to `definition.missing`. See `DatasetLoader` for the
+  /// order of checks and the encoding rules.
+  ///
+  /// - Throws: `DataError` pointing at the data line or spec entry to fix.
+  public static func load(_ definition: DatasetDefinition) throws(DataError) -> Dataset {
+    try DatasetLoader(definition: definition).load()
+  }
+}

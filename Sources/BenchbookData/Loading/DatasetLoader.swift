@@ -1,0 +1,371 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Builds a `Dataset` from a `DatasetDefinition`, in this order:
+///
+/// 1. Parse derived-feature expressions (errors point at the feature entry).
+/// 2. Read and hash the file, gunzip, parse the header; every column the spec
+///    names must exist (errors point at the spec entry, with a suggestion).
+/// 3. Extract the used columns and check each role's values over all rows
+///    read: target, features (declared or inferred type), expression
+///    inputs, time column.
+/// 4. Apply the missing policy to every used column, in spec order (target,
+///    features, time).
+/// 5. Encode the kept rows: classes, numeric columns, one-hot columns,
+///    derived features, times.
+struct DatasetLoader {
+  let definition: DatasetDefinition
+
+  /// A column named by the spec, and the entry that named it.
+  private struct Reference {
+    var column: String
+    var location: SourceLocation
+    var expression: String?
+  }
+
+  /// A feature after its type is settled.
+  private enum Plan {
+    case numericColumn(slot: Int)
+    case categoricalColumn(slot: Int)
+    /// `inputs` maps each column the expression reads to its values over all rows.
+    case expression(FeatureExpression, text: String, inputs: [String: [Double]], categorical: Bool)
+  }
+
+  /// A feature's kept-row values, ready for the matrix.
+  private enum Encoded {
+    case numeric([Double])
+    case categorical(CategoryCoding)
+
+    var width: Int {
+      switch self {
+      case .numeric: 1
+      case .categorical(let coding): coding.categories.count
+      }
+    }
+  }
+
+  /// Everything `Dataset` needs, per kept row, before the matrix is laid
+  /// out; the extracted text is gone by then, which lowers peak memory.
+  private struct Prepared {
+    var classes: [String]
+    var labels: [Int]
+    var features: [(definition: FeatureDefinition, encoded: Encoded, missingCount: Int)]
+    var time: [Double]?
+    var lineNumbers: [Int]
+    var provenance: DataProvenance
+  }
+
+  func load() throws(DataError) -> Dataset {
+    let prepared = try prepare()
+    // The extracted text and raw bytes are freed now, but glibc keeps freed
+    // heap pages resident; hand them back before the matrix, the largest
+    // allocation, so peak memory is the data's size and not twice it.
+    releaseFreedMemory()
+    let width = prepared.features.reduce(0) { $0 + $1.encoded.width }
+    let rows = prepared.lineNumbers.count
+    var values = [Double](repeating: 0, count: rows * width)
+    var columnNames: [String] = []
+    var summaries: [FeatureSummary] = []
+    for (feature, encoding, missingCount) in prepared.features {
+      let first = columnNames.count
+      switch encoding {
+      case .numeric(let column):
+        for (row, value) in column.enumerated() { values[row * width + first] = value }
+        columnNames.append(feature.name)
+        summaries.append(
+          FeatureSummary(
+            name: feature.name, type: .numeric, columns: first..<(first + 1), minimum: column.min(),
+            maximum: column.max(), missingCount: missingCount))
+      case .categorical(let coding):
+        for (row, code) in coding.codes.enumerated() { values[row * width + first + code] = 1 }
+        columnNames += coding.categories.map { "\(feature.name)=\($0)" }
+        summaries.append(
+          FeatureSummary(
+            name: feature.name, type: .categorical, columns: first..<(first + coding.categories.count),
+            categories: coding.categories, missingCount: missingCount))
+      }
+    }
+    return Dataset(
+      x: Matrix(rows: rows, columns: width, values: values), columnNames: columnNames, features: summaries,
+      labels: prepared.labels, classes: prepared.classes, time: prepared.time, lineNumbers: prepared.lineNumbers,
+      provenance: prepared.provenance)
+  }
+
+  private func prepare() throws(DataError) -> Prepared {
+    let path = DataFile.displayPath(definition.path)
+    var expressions: [FeatureExpression?] = []
+    var references = [Reference(column: definition.target.column.column, location: definition.target.column.location)]
+    for feature in definition.features {
+      switch feature.source {
+      case .column(let name):
+        expressions.append(nil)
+        references.append(Reference(column: name, location: feature.location))
+      case .expression(let text):
+        let expression = try FeatureExpression(parsing: text, location: feature.location)
+        expressions.append(expression)
+        for name in expression.columns {
+          references.append(Reference(column: name, location: feature.location, expression: text))
+        }
+      }
+    }
+    if let time = definition.time { references.append(Reference(column: time.column, location: time.location)) }
+
+    let (sha256, table) = try readTable(path: path, references: references)
+    let store = ColumnStore(table: table)
+
+    // 3. Values by role, over all rows read.
+    let targetSlot = store.slot(definition.target.column.column)
+    try checkTarget(store, slot: targetSlot)
+    var plans: [Plan] = []
+    for (feature, expression) in zip(definition.features, expressions) {
+      plans.append(try plan(feature, expression: expression, store: store))
+    }
+    var timeSeconds: [Double]?
+    if let time = definition.time {
+      let slot = store.slot(time.column)
+      let scan = store.timestamps(slot)
+      if let row = scan.firstFailure {
+        throw DataError(
+          .notATimestamp, at: store.location(row: row), column: time.column,
+          "\(store.quoted(slot, row: row)) is not a timestamp (expected ISO 8601 such as 2013-01-01T10:00:00Z, or Unix seconds)"
+        )
+      }
+      timeSeconds = scan.seconds
+    }
+
+    // 4. Missing values, first missing column in spec order.
+    var checkOrder: [Int] = []
+    for reference in references {
+      let slot = store.slot(reference.column)
+      if !checkOrder.contains(slot) { checkOrder.append(slot) }
+    }
+    let masks = checkOrder.map { store.profile($0).missing }
+    var kept: [Int] = []
+    kept.reserveCapacity(table.rowCount)
+    var droppedBySlot = [Int](repeating: 0, count: checkOrder.count)
+    for row in 0..<table.rowCount {
+      guard let first = masks.firstIndex(where: { $0[row] }) else {
+        kept.append(row)
+        continue
+      }
+      if definition.missing == .error {
+        let slot = checkOrder[first]
+        let text = store.column(slot)[row]
+        let shown = text.isEmpty ? "an empty field" : "'\(text)'"
+        throw DataError(
+          .missingValue, at: store.location(row: row), column: store.column(slot).name,
+          "missing value (\(shown)); set `missing: drop` to drop rows with missing values")
+      }
+      droppedBySlot[first] += 1
+    }
+    var droppedByColumn: [String: Int] = [:]
+    for (index, slot) in checkOrder.enumerated() where droppedBySlot[index] > 0 {
+      droppedByColumn[store.column(slot).name] = droppedBySlot[index]
+    }
+    let lineNumbers = kept.map { table.lineNumbers[$0] }
+
+    // 5. Encode kept rows.
+    let (classes, labels) = try encodeTarget(store, slot: targetSlot, rows: kept)
+    var features: [(definition: FeatureDefinition, encoded: Encoded, missingCount: Int)] = []
+    for (feature, plan) in zip(definition.features, plans) {
+      let encoded = try encode(feature, plan: plan, store: store, rows: kept, lineNumbers: lineNumbers, path: path)
+      features.append((feature, encoded, missingCount(plan, store: store)))
+    }
+    return Prepared(
+      classes: classes, labels: labels, features: features,
+      time: timeSeconds.map { seconds in kept.map { seconds[$0] } }, lineNumbers: lineNumbers,
+      provenance: DataProvenance(
+        path: definition.path, sha256: sha256, rowsRead: table.rowCount, droppedByColumn: droppedByColumn,
+        droppedRows: table.rowCount - kept.count))
+  }
+
+  /// Reads, hashes and parses the file, keeping only the used columns; the
+  /// raw bytes are released on return.
+  private func readTable(path: String, references: [Reference]) throws(DataError) -> (String, CSVTable) {
+    let (sha256, contents) = try readContents(path: path)
+    let reader = try CSVReader(bytes: contents, path: path)
+    let known = Set(reader.header)
+    var names: [String] = []
+    for reference in references {
+      guard known.contains(reference.column) else {
+        throw unknownColumn(reference, header: reader.header)
+      }
+      if !names.contains(reference.column) { names.append(reference.column) }
+    }
+    return (sha256, try reader.read(columns: names))
+  }
+
+  /// The stored bytes' SHA-256 and the (gunzipped) contents; the stored bytes
+  /// are released on return when they were compressed.
+  private func readContents(path: String) throws(DataError) -> (String, [UInt8]) {
+    let stored = try DataFile.storedBytes(atPath: definition.path, reportingAt: definition.pathLocation)
+    let sha256 = SHA256.hexDigest(stored)
+    let contents = Gzip.isCompressed(stored) ? try Gzip.decompress(stored, path: path) : stored
+    return (sha256, contents)
+  }
+
+  private func unknownColumn(_ reference: Reference, header: [String]) -> DataError {
+    var message = "unknown column '\(reference.column)' in \(DataFile.fileName(definition.path))"
+    if let expression = reference.expression { message += " (used in expression '\(expression)')" }
+    if let suggestion = ColumnSuggestion.closest(to: reference.column, in: header) {
+      message += "; did you mean '\(suggestion)'?"
+    } else {
+      let shown = header.prefix(25).map { "'\($0)'" }.joined(separator: ", ")
+      message += "; its columns are \(shown)\(header.count > 25 ? ", …" : "")"
+    }
+    return DataError(.unknownColumn, at: reference.location, column: reference.column, message)
+  }
+
+  /// A target compared with `when` must be all numbers; an unbinarised target
+  /// may be numbers or text, but not numbers with a few stray words.
+  private func checkTarget(_ store: ColumnStore, slot: Int) throws(DataError) {
+    let profile = store.profile(slot)
+    let name = definition.target.column.column
+    guard let row = profile.firstTextRow else { return }
+    if let when = definition.target.when {
+      throw DataError(
+        .notANumber, at: store.location(row: row), column: name,
+        "\(store.quoted(slot, row: row)) is not a number, but the target's `when: \(when.comparison.rawValue) \(Categorizer.formatNumber(when.value))` compares numbers"
+      )
+    }
+    if profile.isMostlyNumeric {
+      throw DataError(
+        .notANumber, at: store.location(row: row), column: name,
+        "\(store.quoted(slot, row: row)) is not a number, unlike \(profile.numericCount) other values of the target column"
+      )
+    }
+  }
+
+  private func plan(_ feature: FeatureDefinition, expression: FeatureExpression?, store: ColumnStore) throws(DataError)
+    -> Plan
+  {
+    switch feature.source {
+    case .column(let name):
+      let slot = store.slot(name)
+      let profile = store.profile(slot)
+      let named = feature.name == name ? "" : " (feature '\(feature.name)')"
+      switch feature.type {
+      case .categorical:
+        return .categoricalColumn(slot: slot)
+      case .numeric:
+        if let row = profile.firstTextRow {
+          throw DataError(
+            .notANumber, at: store.location(row: row), column: name,
+            "\(store.quoted(slot, row: row)) is not a number\(named), and the feature is declared `type: numeric`")
+        }
+        return .numericColumn(slot: slot)
+      case nil:
+        if profile.isNumeric { return .numericColumn(slot: slot) }
+        if profile.isMostlyNumeric, let row = profile.firstTextRow {
+          throw DataError(
+            .notANumber, at: store.location(row: row), column: name,
+            "\(store.quoted(slot, row: row)) is not a number, unlike \(profile.numericCount) other values\(named); declare the feature `type: categorical` if its values are categories"
+          )
+        }
+        return .categoricalColumn(slot: slot)
+      }
+    case .expression(let text):
+      guard let expression else { preconditionFailure("expression not parsed") }
+      var inputs: [String: [Double]] = [:]
+      for name in expression.columns {
+        let slot = store.slot(name)
+        let profile = store.profile(slot)
+        if profile.isNumeric {
+          inputs[name] = profile.numbers
+          continue
+        }
+        let scan = store.timestamps(slot)
+        if let row = scan.firstFailure {
+          throw DataError(
+            .notANumber, at: store.location(row: row), column: name,
+            "\(store.quoted(slot, row: row)) is neither a number nor a timestamp, so expression '\(text)' (feature '\(feature.name)') cannot use it"
+          )
+        }
+        inputs[name] = scan.seconds
+      }
+      return .expression(expression, text: text, inputs: inputs, categorical: feature.type == .categorical)
+    }
+  }
+
+  /// Classes in `np.unique` order and each kept row's class index.
+  private func encodeTarget(_ store: ColumnStore, slot: Int, rows: [Int]) throws(DataError) -> ([String], [Int]) {
+    let target = definition.target
+    var classes: [String]
+    var labels: [Int]
+    if let when = target.when {
+      let numbers = store.profile(slot).numbers
+      labels = rows.map { when.holds(for: numbers[$0]) ? 1 : 0 }
+      let ones = labels.reduce(0, +)
+      classes = ["0", "1"]
+      if ones == 0 { classes = ["0"] }
+      if ones == labels.count {
+        classes = ["1"]
+        labels = labels.map { _ in 0 }
+      }
+    } else {
+      let coding = Categorizer.code(store.column(slot), profile: store.profile(slot), rows: rows)
+      classes = coding.categories
+      labels = coding.codes
+    }
+    guard classes.count >= 2 else {
+      let column = target.column.column
+      if rows.isEmpty {
+        let read = store.table.rowCount
+        let why = read == 0 ? "the data file has no rows" : "all \(read) rows were dropped for missing values"
+        throw DataError(.invalidTarget, at: target.column.location, column: column, "no rows to learn from: \(why)")
+      }
+      var message = "target '\(column)' has a single class '\(classes[0])' in all \(rows.count) rows"
+      if let when = target.when {
+        message += " (`\(column) \(when.comparison.rawValue) \(Categorizer.formatNumber(when.value))` is "
+        message += classes[0] == "1" ? "always true)" : "never true)"
+      }
+      throw DataError(
+        .invalidTarget, at: target.column.location, column: column, message + "; a classifier needs at least two")
+    }
+    return (classes, labels)
+  }
+
+  private func encode(
+    _ feature: FeatureDefinition, plan: Plan, store: ColumnStore, rows: [Int], lineNumbers: [Int], path: String
+  ) throws(DataError) -> Encoded {
+    switch plan {
+    case .numericColumn(let slot):
+      let numbers = store.profile(slot).numbers
+      return .numeric(rows.map { numbers[$0] })
+    case .categoricalColumn(let slot):
+      return .categorical(Categorizer.code(store.column(slot), profile: store.profile(slot), rows: rows))
+    case .expression(let expression, let text, let inputs, let categorical):
+      let evaluator = ExpressionEvaluator(
+        text: text, featureName: feature.name, path: path, lineNumbers: lineNumbers,
+        inputs: inputs.mapValues { values in rows.map { values[$0] } })
+      let values = try evaluator.evaluate(expression)
+      return categorical ? .categorical(Categorizer.code(values: values)) : .numeric(values)
+    }
+  }
+
+  /// Rows read (before dropping) where the feature has no value.
+  private func missingCount(_ plan: Plan, store: ColumnStore) -> Int {
+    switch plan {
+    case .numericColumn(let slot), .categoricalColumn(let slot):
+      return store.profile(slot).missingCount
+    case .expression(_, _, let inputs, _):
+      let masks = inputs.keys.map { store.profile(store.slot($0)).missing }
+      return (0..<store.table.rowCount).reduce(0) { count, row in
+        count + (masks.contains { $0[row] } ? 1 : 0)
+      }
+    }
+  }
+}
+
+/// Asks glibc to return freed heap memory to the system (`malloc_trim`,
+/// looked up at run time because Swift's Glibc module does not export
+/// `<malloc.h>`). A no-op elsewhere.
+private func releaseFreedMemory() {
+  #if canImport(Glibc)
+    typealias Trim = @convention(c) (Int) -> Int32
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+      _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    }
+  #endif
+}

@@ -1,0 +1,175 @@
+/// Finds the field boundaries of one CSV record at a time (RFC 4180: commas,
+/// `"`-quoted fields holding commas, `""` and line breaks; LF or CRLF).
+///
+/// It only records where fields start and end, so callers copy just the
+/// columns they want; the spans point into the input and stay valid as long
+/// as the input does.
+struct RecordScanner: ~Copyable {
+  static let comma = UInt8(ascii: ",")
+  static let quote = UInt8(ascii: "\"")
+  static let lineFeed = UInt8(ascii: "\n")
+  static let carriageReturn = UInt8(ascii: "\r")
+
+  let input: UnsafeBufferPointer<UInt8>
+  let path: String
+  /// Byte offset of the next record.
+  private(set) var position: Int
+  /// Physical line (1-based) at `position`.
+  private(set) var line: Int
+  /// Line where the record last read starts.
+  private(set) var recordLine = 0
+  /// Fields in the record last read; only the first `capacity` have spans.
+  private(set) var fieldCount = 0
+  /// Whether the record last read was an empty line.
+  private(set) var wasBlank = false
+  let capacity: Int
+  /// Span of each field, quotes excluded.
+  let starts: UnsafeMutableBufferPointer<Int>
+  let ends: UnsafeMutableBufferPointer<Int>
+  /// Whether the field holds doubled quotes (`""`) that must be unescaped.
+  let escaped: UnsafeMutableBufferPointer<Bool>
+
+  init(input: UnsafeBufferPointer<UInt8>, path: String, position: Int, line: Int, capacity: Int) {
+    self.input = input
+    self.path = path
+    self.position = position
+    self.line = line
+    self.capacity = max(capacity, 1)
+    starts = .allocate(capacity: self.capacity)
+    ends = .allocate(capacity: self.capacity)
+    escaped = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    starts.deallocate()
+    ends.deallocate()
+    escaped.deallocate()
+  }
+
+  /// Reads the next record's field spans.
+  /// - Returns: `false` at the end of the data; trailing empty lines are not records.
+  mutating func next() throws(DataError) -> Bool {
+    let n = input.count
+    var p = position
+    guard p < n, let base = input.baseAddress else { return false }
+    let first = base[p]
+    wasBlank = first == Self.lineFeed || (first == Self.carriageReturn && (p + 1 == n || base[p + 1] == Self.lineFeed))
+    if wasBlank {
+      var q = p
+      while q < n && (base[q] == Self.lineFeed || base[q] == Self.carriageReturn) { q += 1 }
+      if q == n {
+        position = n
+        return false
+      }
+    }
+    recordLine = line
+    fieldCount = 0
+    while true {
+      var start = p
+      let end: Int
+      var isEscaped = false
+      if p < n && base[p] == Self.quote {
+        let openingLine = line
+        p += 1
+        start = p
+        while true {
+          guard p < n else {
+            throw DataError(
+              .malformedCSV, at: SourceLocation(file: path, line: openingLine),
+              "quoted field is never closed (missing '\"')")
+          }
+          let c = base[p]
+          if c == Self.quote {
+            if p + 1 < n && base[p + 1] == Self.quote {
+              isEscaped = true
+              p += 2
+              continue
+            }
+            break
+          }
+          if c == Self.lineFeed { line += 1 }
+          p += 1
+        }
+        end = p
+        p += 1
+        if p < n {
+          let c = base[p]
+          let isEnd =
+            c == Self.comma || c == Self.lineFeed
+            || (c == Self.carriageReturn && (p + 1 == n || base[p + 1] == Self.lineFeed))
+          if !isEnd {
+            throw DataError(
+              .malformedCSV, at: SourceLocation(file: path, line: line),
+              "unexpected '\(Unicode.Scalar(c))' after a closing quote (a quote inside a quoted field is written \"\")")
+          }
+        }
+      } else {
+        // Every delimiter is at or below ',' in ASCII. Eight bytes at a time,
+        // find the first byte below 0x2D (bytes of 0x80 and up never match);
+        // only that byte is examined one by one.
+        while p < n {
+          if p + 8 <= n {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+            let low = (word &- 0x2D2D_2D2D_2D2D_2D2D) & ~word & 0x8080_8080_8080_8080
+            if low == 0 {
+              p += 8
+              continue
+            }
+            p += low.trailingZeroBitCount >> 3
+          }
+          let c = base[p]
+          if c > Self.comma {
+            p += 1
+            continue
+          }
+          if c == Self.comma || c == Self.lineFeed { break }
+          if c == Self.carriageReturn && (p + 1 == n || base[p + 1] == Self.lineFeed) { break }
+          p += 1
+        }
+        end = p
+      }
+      if fieldCount < capacity {
+        starts[fieldCount] = start
+        ends[fieldCount] = end
+        escaped[fieldCount] = isEscaped
+      }
+      fieldCount += 1
+      guard p < n else { break }
+      if base[p] == Self.comma {
+        p += 1
+        continue
+      }
+      if base[p] == Self.carriageReturn { p += 1 }
+      if p < n { p += 1 }
+      line += 1
+      break
+    }
+    position = p
+    return true
+  }
+
+  /// Appends field `index` to `out`, turning `""` back into `"`.
+  @inline(__always)
+  func copyField(_ index: Int, to out: inout GrowableBuffer<UInt8>) {
+    let start = starts[index]
+    let count = ends[index] - start
+    guard let base = input.baseAddress else { return }
+    if !escaped[index] {
+      out.append(base + start, count: count)
+      return
+    }
+    var i = start
+    while i < start + count {
+      out.append(base[i])
+      i += base[i] == Self.quote ? 2 : 1
+    }
+  }
+
+  /// Field `index` as a string.
+  func fieldText(_ index: Int) -> String {
+    var bytes = GrowableBuffer<UInt8>(capacity: ends[index] - starts[index])
+    defer { bytes.deallocate() }
+    copyField(index, to: &bytes)
+    return String(decoding: UnsafeBufferPointer(start: bytes.base, count: bytes.count), as: UTF8.self)
+  }
+}
