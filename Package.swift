@@ -47,7 +47,7 @@ let package = Package(
     // `make bench`: Benchbook against scikit-learn on the flights reference.
     .executableTarget(name: "benchbook-bench", exclude: ["sklearn_flights.py"]),
 
-    .testTarget(name: "BenchbookDataTests", dependencies: ["BenchbookData"]),
+    .testTarget(name: "BenchbookDataTests", dependencies: ["BenchbookData"], exclude: ["Fixtures"]),
     .testTarget(name: "BenchbookModelsTests", dependencies: ["BenchbookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "BenchbookSpecTests", dependencies: ["BenchbookSpec"]),
     .testTarget(name: "BenchbookEvaluationTests", dependencies: ["BenchbookEvaluation"], exclude: ["Fixtures"]),

@@ -13,8 +13,9 @@ public enum Suggestion {
       best = (candidate, distance, exactDistance)
     }
     guard let best else { return nil }
+    // One edit in three characters, at least two: `arr_dela` → `arr_delay`, but not `x` → `year`.
     let limit = max(2, target.count / 3)
-    return best.distance <= limit ? best.candidate : nil
+    return best.distance <= limit && best.distance < target.count ? best.candidate : nil
   }
 
   /// Levenshtein distance with one rolling row.

@@ -208,7 +208,7 @@ struct DatasetLoader {
   private func unknownColumn(_ reference: Reference, header: [String]) -> DataError {
     var message = "unknown column '\(reference.column)' in \(DataFile.fileName(definition.path))"
     if let expression = reference.expression { message += " (used in expression '\(expression)')" }
-    if let suggestion = ColumnSuggestion.closest(to: reference.column, in: header) {
+    if let suggestion = Suggestion.closest(to: reference.column, among: header) {
       message += "; did you mean '\(suggestion)'?"
     } else {
       let shown = header.prefix(25).map { "'\($0)'" }.joined(separator: ", ")

@@ -165,6 +165,6 @@ extension FoldPlan {
       text += fold.test.map(String.init).joined(separator: ",")
       text += "\n"
     }
-    return SHA256.hexDigest(of: Array(text.utf8))
+    return SHA256.hexDigest(text)
   }
 }

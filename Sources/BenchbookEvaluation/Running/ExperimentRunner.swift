@@ -30,7 +30,7 @@ public enum ExperimentRunner {
   }
 
   public static func run(_ spec: ExperimentSpec, options: Options = Options()) throws -> Run {
-    let dataset = try DatasetLoader.load(spec.dataset)
+    let dataset = try Dataset.load(spec.dataset)
     let plan = try FoldPlan.make(
       spec.resampling, rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
     let evaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
@@ -103,7 +103,7 @@ public enum ExperimentRunner {
   }
 
   static func fileDigest(_ path: String) throws -> String {
-    try SHA256.hexDigest(ofFile: path)
+    SHA256.hexDigest(try DataFile.storedBytes(atPath: path))
   }
 
   static func dataRecord(_ spec: ExperimentSpec, _ dataset: Dataset) -> DataRecord {

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""pandas' view of the flights data, to compare with DataLoadBench's output (see main.swift).
+"""pandas' view of the flights data: row counts, class balance, sums and categories to compare
+with what Benchbook's loader reads (results.json's data section, or a debugger).
 
-Run: python3 verify_flights.py [path/to/flights.csv.gz]
+Run from the repository root: python3 Tests/BenchbookDataTests/Fixtures/verify_flights.py [flights.csv.gz]
 """
 import sys
 
 import numpy as np
 import pandas as pd
 
-path = sys.argv[1] if len(sys.argv) > 1 else '../shared/datasets/flights.csv.gz'
+path = sys.argv[1] if len(sys.argv) > 1 else 'experiments/data/flights.csv.gz'
 df = pd.read_csv(path)
 print('rows read', len(df))
 feats = ['month', 'day', 'sched_dep_time', 'distance']
