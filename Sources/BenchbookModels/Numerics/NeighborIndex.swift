@@ -82,6 +82,10 @@ struct KBest {
   let squaredDistances: UnsafeMutablePointer<Double>
   let k: Int
   private(set) var count = 0
+  /// Squared distance of the current k-th candidate; +∞ until k are held.
+  private(set) var worstSquaredDistance = Double.infinity
+  /// Row of the current k-th candidate; `Int.max` until k are held.
+  private(set) var worstRow = Int.max
 
   init(rows: UnsafeMutablePointer<Int>, squaredDistances: UnsafeMutablePointer<Double>, k: Int) {
     self.rows = rows
@@ -91,18 +95,10 @@ struct KBest {
 
   var isFull: Bool { count == k }
 
-  /// Squared distance of the current k-th candidate; +∞ until k are held.
-  var worstSquaredDistance: Double { count == k ? squaredDistances[k - 1] : .infinity }
-
-  /// Row of the current k-th candidate; `Int.max` until k are held.
-  var worstRow: Int { count == k ? rows[k - 1] : .max }
-
   /// Whether (d2, row) would enter the list: it sorts before the k-th candidate.
   @inline(__always)
   func admits(_ d2: Double, _ row: Int) -> Bool {
-    if count < k { return true }
-    let worst = squaredDistances[k - 1]
-    return d2 < worst || (d2 == worst && row < rows[k - 1])
+    count < k || d2 < worstSquaredDistance || (d2 == worstSquaredDistance && row < worstRow)
   }
 
   /// Inserts a candidate that `admits` accepted, dropping the k-th if full.
@@ -119,5 +115,9 @@ struct KBest {
     }
     squaredDistances[position] = d2
     rows[position] = row
+    if count == k {
+      worstSquaredDistance = squaredDistances[k - 1]
+      worstRow = rows[k - 1]
+    }
   }
 }
