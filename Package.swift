@@ -45,7 +45,7 @@ let package = Package(
     ),
 
     .testTarget(name: "BenchbookDataTests", dependencies: ["BenchbookData"]),
-    .testTarget(name: "BenchbookModelsTests", dependencies: ["BenchbookModels"]),
+    .testTarget(name: "BenchbookModelsTests", dependencies: ["BenchbookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "BenchbookSpecTests", dependencies: ["BenchbookSpec"]),
     .testTarget(name: "BenchbookEvaluationTests", dependencies: ["BenchbookEvaluation"]),
     .testTarget(name: "BenchbookReportTests", dependencies: ["BenchbookReport"]),
