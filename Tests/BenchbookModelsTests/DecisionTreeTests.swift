@@ -160,6 +160,13 @@ import Testing
     #expect(tooClose.predictProbabilities(Matrix([[5]])) == Matrix([[0.5, 0.5]]))
   }
 
+  @Test func sendsMissingValuesToTheLargerChild() throws {
+    let x = Matrix([[0, 0], [1, 0], [2, 0], [3, 1], [4, 1]])
+    let fitted = try DecisionTree().fit(x, labels: [0, 0, 0, 1, 1], classCount: 2)
+    #expect(fitted.nodes[0].feature == 0 && fitted.nodes[0].threshold == 2.5)
+    #expect(fitted.predictProbabilities(Matrix([[.nan, 1]])) == Matrix([[1, 0]]))
+  }
+
   @Test func refusesValuesOutsideFloat32() {
     #expect(throws: ModelError.self) {
       try DecisionTree().fit(Matrix([[0], [.infinity]]), labels: [0, 1], classCount: 2)

@@ -87,7 +87,9 @@ public struct FittedDecisionTree: FittedClassifier {
     public var feature: Int
     /// Rows with `Float(x[feature]) <= threshold` go left. Lies strictly between
     /// two float32 training values, so comparing the unrounded double gives the
-    /// same answer except at that float32 rounding boundary.
+    /// same answer except at that float32 rounding boundary. A missing (NaN)
+    /// value follows the child that got more training rows, as in scikit-learn
+    /// when training saw no missing values.
     public var threshold: Double
     /// Child indices into `nodes`.
     public var left: Int
@@ -162,8 +164,13 @@ public struct FittedDecisionTree: FittedClassifier {
         for r in 0..<x.rows {
           var node = 0
           while nodes[node].left >= 0 {
-            let value = Double(Float(values[r * featureCount + nodes[node].feature]))
-            node = value <= nodes[node].threshold ? nodes[node].left : nodes[node].right
+            let split = nodes[node]
+            let value = Double(Float(values[r * featureCount + split.feature]))
+            if value.isNaN {
+              node = nodes[split.left].sampleCount > nodes[split.right].sampleCount ? split.left : split.right
+            } else {
+              node = value <= split.threshold ? split.left : split.right
+            }
           }
           out[r] = node
         }
