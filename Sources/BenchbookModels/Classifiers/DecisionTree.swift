@@ -1,0 +1,190 @@
+import BenchbookData
+
+/// A CART classification tree: scikit-learn's `DecisionTreeClassifier()`.
+///
+/// Best split by Gini impurity (or entropy), grown until leaves are pure unless
+/// a limit stops it; a row goes left when `x[feature] <= threshold`; a leaf
+/// predicts the class shares of its training rows. Like scikit-learn, the tree
+/// sees features rounded to float32. scikit-learn breaks equally good splits by
+/// a random feature order; Benchbook takes the first feature in column order
+/// and the lowest threshold within it, so it is deterministic and may differ
+/// from any one scikit-learn run where such ties occur. See `TreeBuilder`.
+public struct DecisionTree: Classifier, Hashable, Codable {
+  /// The impurity a split minimises (scikit-learn's `criterion`).
+  public enum Criterion: String, Sendable, Hashable, Codable, CaseIterable {
+    case gini
+    /// Shannon entropy in nats; `log_loss` is scikit-learn's other name for it.
+    case entropy
+    case logLoss = "log_loss"
+  }
+
+  public var criterion: Criterion
+  /// Deepest level a node may sit at (the root is depth 0); `nil` grows until pure.
+  public var maxDepth: Int?
+  /// Fewest rows a node needs to be split; at least 2.
+  public var minSamplesSplit: Int
+  /// Fewest rows each child of a split must get; at least 1.
+  public var minSamplesLeaf: Int
+  /// A split must lower the weighted impurity by at least this much; at least 0.
+  public var minImpurityDecrease: Double
+
+  public init(
+    criterion: Criterion = .gini, maxDepth: Int? = nil, minSamplesSplit: Int = 2, minSamplesLeaf: Int = 1,
+    minImpurityDecrease: Double = 0
+  ) {
+    precondition(maxDepth.map { $0 >= 1 } ?? true, "max depth must be at least 1")
+    precondition(minSamplesSplit >= 2, "min samples split must be at least 2")
+    precondition(minSamplesLeaf >= 1, "min samples leaf must be at least 1")
+    precondition(minImpurityDecrease >= 0, "min impurity decrease must not be negative")
+    self.criterion = criterion
+    self.maxDepth = maxDepth
+    self.minSamplesSplit = minSamplesSplit
+    self.minSamplesLeaf = minSamplesLeaf
+    self.minImpurityDecrease = minImpurityDecrease
+  }
+
+  /// Reads `criterion`, `max_depth`, `min_samples_split`, `min_samples_leaf`, `min_impurity_decrease`.
+  public init(settings: inout SettingsReader) throws(SettingError) {
+    let word = try settings.choice("criterion", options: Criterion.allCases.map(\.rawValue), default: "gini")
+    criterion = Criterion(rawValue: word)!
+    maxDepth = try settings.optionalInt("max_depth", requirement: "none or at least 1") { $0 >= 1 }
+    minSamplesSplit = try settings.int("min_samples_split", default: 2, requirement: "at least 2") { $0 >= 2 }
+    minSamplesLeaf = try settings.int("min_samples_leaf", default: 1, requirement: "at least 1") { $0 >= 1 }
+    minImpurityDecrease = try settings.double(
+      "min_impurity_decrease", default: 0, requirement: "at least 0", isValid: { $0 >= 0 })
+    try settings.finish(known: [
+      "criterion", "max_depth", "min_samples_split", "min_samples_leaf", "min_impurity_decrease",
+    ])
+  }
+
+  public var kind: ModelKind { .decisionTree }
+
+  public var parameters: [String: ParameterValue] {
+    [
+      "criterion": .string(criterion.rawValue), "max_depth": maxDepth.map { .int($0) } ?? .none,
+      "min_samples_split": .int(minSamplesSplit), "min_samples_leaf": .int(minSamplesLeaf),
+      "min_impurity_decrease": .double(minImpurityDecrease),
+    ]
+  }
+
+  /// Grows the tree. Throws when a feature value is not finite in float32.
+  /// - Complexity: O(n log n × features) to sort, then O(rows × features) per node.
+  public func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedDecisionTree {
+    precondition(labels.count == x.rows, "one label per row")
+    let result = try TreeBuilder(self).build(x, labels: labels, classCount: classCount)
+    return FittedDecisionTree(
+      nodes: result.nodes, classCounts: result.classCounts, classCount: classCount, featureCount: x.columns,
+      depth: result.depth)
+  }
+}
+
+/// A grown tree: nodes in depth-first order (left child first), root at index 0,
+/// numbered as scikit-learn's `tree_` numbers them.
+public struct FittedDecisionTree: FittedClassifier {
+  /// One node; at a leaf, `feature`, `left` and `right` are -1 and `threshold` is 0.
+  public struct Node: Sendable, Hashable, Codable {
+    /// Column tested.
+    public var feature: Int
+    /// Rows with `Float(x[feature]) <= threshold` go left. Lies strictly between
+    /// two float32 training values, so comparing the unrounded double gives the
+    /// same answer except at that float32 rounding boundary. A missing (NaN)
+    /// value follows the child that got more training rows, as in scikit-learn
+    /// when training saw no missing values.
+    public var threshold: Double
+    /// Child indices into `nodes`.
+    public var left: Int
+    public var right: Int
+    /// Training rows that reached the node.
+    public var sampleCount: Int
+    /// The criterion's impurity of those rows.
+    public var impurity: Double
+
+    public init(feature: Int, threshold: Double, left: Int, right: Int, sampleCount: Int, impurity: Double) {
+      self.feature = feature
+      self.threshold = threshold
+      self.left = left
+      self.right = right
+      self.sampleCount = sampleCount
+      self.impurity = impurity
+    }
+
+    public var isLeaf: Bool { left < 0 }
+  }
+
+  public let nodes: [Node]
+  /// Training rows of each class at each node, node-major: node i's counts are
+  /// `classCounts[i * classCount ..< (i + 1) * classCount]`.
+  public let classCounts: [Int]
+  public let classCount: Int
+  public let featureCount: Int
+  /// Depth of the deepest leaf (a lone root is depth 0).
+  public let depth: Int
+  /// Class shares per node, node-major; what a leaf predicts.
+  private let shares: [Double]
+
+  init(nodes: [Node], classCounts: [Int], classCount: Int, featureCount: Int, depth: Int) {
+    self.nodes = nodes
+    self.classCounts = classCounts
+    self.classCount = classCount
+    self.featureCount = featureCount
+    self.depth = depth
+    var shares = [Double](repeating: 0, count: classCounts.count)
+    for (i, node) in nodes.enumerated() {
+      let rows = Double(node.sampleCount)
+      for c in 0..<classCount { shares[i * classCount + c] = Double(classCounts[i * classCount + c]) / rows }
+    }
+    self.shares = shares
+  }
+
+  /// Training rows of each class at one node.
+  public func classCounts(ofNode node: Int) -> ArraySlice<Int> {
+    classCounts[(node * classCount)..<((node + 1) * classCount)]
+  }
+
+  /// Class shares at one node: a leaf's prediction.
+  public func probabilities(ofNode node: Int) -> ArraySlice<Double> {
+    shares[(node * classCount)..<((node + 1) * classCount)]
+  }
+
+  public var leafCount: Int { nodes.count { $0.isLeaf } }
+
+  /// A feature index and a threshold per internal node, plus `classCount`
+  /// class values per leaf (child links are structure, not counted).
+  public var parameterCount: Int {
+    let leaves = leafCount
+    return 2 * (nodes.count - leaves) + classCount * leaves
+  }
+
+  /// The leaf each row of `x` lands in (scikit-learn's `apply`).
+  public func leaves(_ x: Matrix) -> [Int] {
+    precondition(x.columns == featureCount, "tree fitted on \(featureCount) columns, given \(x.columns)")
+    var out = [Int](repeating: 0, count: x.rows)
+    nodes.withUnsafeBufferPointer { nodes in
+      x.values.withUnsafeBufferPointer { values in
+        for r in 0..<x.rows {
+          var node = 0
+          while nodes[node].left >= 0 {
+            let split = nodes[node]
+            let value = Double(Float(values[r * featureCount + split.feature]))
+            if value.isNaN {
+              node = nodes[split.left].sampleCount > nodes[split.right].sampleCount ? split.left : split.right
+            } else {
+              node = value <= split.threshold ? split.left : split.right
+            }
+          }
+          out[r] = node
+        }
+      }
+    }
+    return out
+  }
+
+  /// The class shares of the leaf each row lands in.
+  public func predictProbabilities(_ x: Matrix) -> Matrix {
+    let leaves = leaves(x)
+    var out = [Double]()
+    out.reserveCapacity(x.rows * classCount)
+    for leaf in leaves { out.append(contentsOf: shares[(leaf * classCount)..<((leaf + 1) * classCount)]) }
+    return Matrix(rows: x.rows, columns: classCount, values: out)
+  }
+}

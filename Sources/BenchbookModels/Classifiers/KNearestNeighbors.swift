@@ -1,0 +1,175 @@
+import BenchbookData
+
+/// k-nearest neighbours with Euclidean distance: scikit-learn's `KNeighborsClassifier()`.
+///
+/// A class's probability is its share of the k nearest training rows, each
+/// neighbour counting 1 (`uniform`) or 1/distance (`distance`). Unlike
+/// scikit-learn, whose choice among equally distant rows depends on its tree
+/// layout, Benchbook breaks distance ties by training-row order (the lower row
+/// wins), so every index gives the same answer.
+public struct KNearestNeighbors: Classifier, Hashable, Codable {
+  /// How neighbours' votes are weighted (scikit-learn's `weights`).
+  public enum Weighting: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Every neighbour counts 1.
+    case uniform
+    /// A neighbour counts 1/distance; neighbours at distance zero, if any, take all the weight.
+    case distance
+  }
+
+  /// The search structure to build (scikit-learn's `algorithm`).
+  public enum IndexChoice: String, Sendable, Hashable, Codable, CaseIterable {
+    /// scikit-learn's rule: kd-tree when there are at most 15 features and
+    /// `k < n / 2` (integer division), else linear.
+    case auto
+    case kdTree = "kd-tree"
+    case linear
+  }
+
+  /// Neighbours consulted per prediction (`n_neighbors`, alias `k`); at least 1.
+  public var k: Int
+  public var weights: Weighting
+  public var index: IndexChoice
+  /// kd-tree leaves hold `leafSize` to `2·leafSize − 1` rows (`leaf_size`); affects speed only.
+  public var leafSize: Int
+
+  public init(k: Int = 5, weights: Weighting = .uniform, index: IndexChoice = .auto, leafSize: Int = 30) {
+    precondition(k >= 1, "k must be at least 1")
+    precondition(leafSize >= 1, "leaf size must be at least 1")
+    self.k = k
+    self.weights = weights
+    self.index = index
+    self.leafSize = leafSize
+  }
+
+  /// Reads `n_neighbors` (alias `k`), `weights`, `index` (alias `algorithm`,
+  /// which also takes scikit-learn's `kd_tree` and `brute`) and `leaf_size`.
+  public init(settings: inout SettingsReader) throws(SettingError) {
+    k = try settings.int("n_neighbors", aliases: ["k"], default: 5, requirement: "at least 1") { $0 >= 1 }
+    let weighting = try settings.choice("weights", options: Weighting.allCases.map(\.rawValue), default: "uniform")
+    weights = Weighting(rawValue: weighting)!
+    let indexWord = try settings.choice(
+      "index", aliases: ["algorithm"], options: ["auto", "kd-tree", "linear", "brute"], default: "auto")
+    index = indexWord == "brute" ? .linear : IndexChoice(rawValue: indexWord)!
+    leafSize = try settings.int("leaf_size", default: 30, requirement: "at least 1") { $0 >= 1 }
+    try settings.finish(known: ["n_neighbors", "k", "weights", "index", "algorithm", "leaf_size"])
+  }
+
+  public var kind: ModelKind { .knn }
+
+  /// Settings under scikit-learn's names and words (`algorithm`: auto, kd_tree, brute).
+  public var parameters: [String: ParameterValue] {
+    let algorithm =
+      switch index {
+      case .auto: "auto"
+      case .kdTree: "kd_tree"
+      case .linear: "brute"
+      }
+    return [
+      "n_neighbors": .int(k), "weights": .string(weights.rawValue), "algorithm": .string(algorithm),
+      "leaf_size": .int(leafSize),
+    ]
+  }
+
+  /// The index `auto` resolves to for `rows` training rows of `features` features.
+  public func resolvedIndex(rows: Int, features: Int) -> NeighborIndexKind {
+    switch index {
+    case .kdTree: .kdTree
+    case .linear: .linear
+    case .auto: features <= 15 && k < rows / 2 ? .kdTree : .linear
+    }
+  }
+
+  /// Stores the training rows and builds the search index.
+  ///
+  /// Throws when `k` exceeds the training rows (scikit-learn refuses too) or a
+  /// value is not finite.
+  public func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedKNearestNeighbors {
+    precondition(labels.count == x.rows, "one label per row")
+    guard k <= x.rows else {
+      throw ModelError("k-nearest neighbours needs n_neighbors (\(k)) <= training rows (\(x.rows))")
+    }
+    guard x.values.allSatisfy(\.isFinite) else {
+      throw ModelError("k-nearest neighbours cannot use missing or infinite feature values")
+    }
+    let kind = resolvedIndex(rows: x.rows, features: x.columns)
+    let searcher: any NeighborIndex =
+      switch kind {
+      case .kdTree: KDTree(points: x, leafSize: leafSize)
+      case .linear: LinearNeighborIndex(points: x)
+      }
+    return FittedKNearestNeighbors(
+      samples: x, labels: labels, classCount: classCount, k: k, weights: weights, indexKind: kind,
+      leafSize: leafSize, searcher: searcher)
+  }
+}
+
+/// A fitted k-nearest-neighbours model: the stored training rows and their index.
+public struct FittedKNearestNeighbors: FittedClassifier {
+  /// The training rows, in training order (row i is training row i).
+  public let samples: Matrix
+  /// Class of each stored row.
+  public let labels: [Int]
+  public let classCount: Int
+  public let k: Int
+  public let weights: KNearestNeighbors.Weighting
+  /// The index actually built (`auto` resolved).
+  public let indexKind: NeighborIndexKind
+  public let leafSize: Int
+  private let searcher: any NeighborIndex
+
+  init(
+    samples: Matrix, labels: [Int], classCount: Int, k: Int, weights: KNearestNeighbors.Weighting,
+    indexKind: NeighborIndexKind, leafSize: Int, searcher: any NeighborIndex
+  ) {
+    self.samples = samples
+    self.labels = labels
+    self.classCount = classCount
+    self.k = k
+    self.weights = weights
+    self.indexKind = indexKind
+    self.leafSize = leafSize
+    self.searcher = searcher
+  }
+
+  /// Stored rows × features, plus one label per stored row.
+  public var parameterCount: Int { samples.rows * samples.columns + labels.count }
+
+  /// The k nearest training rows of each row of `x`, ordered by (distance, training row).
+  public func neighbors(_ x: Matrix) -> NeighborList {
+    searcher.nearest(x, k: k)
+  }
+
+  /// Class shares of the k nearest training rows.
+  ///
+  /// Votes are added in neighbour order and divided by their sum over classes,
+  /// as scikit-learn does, so the rounding matches it.
+  public func predictProbabilities(_ x: Matrix) -> Matrix {
+    precondition(x.columns == samples.columns, "model fitted on \(samples.columns) columns, given \(x.columns)")
+    let found = neighbors(x)
+    var out = Matrix(rows: x.rows, columns: classCount)
+    var votes = [Double](repeating: 0, count: k)
+    for q in 0..<x.rows {
+      let rows = found.rows(ofQuery: q)
+      switch weights {
+      case .uniform:
+        for i in 0..<k { votes[i] = 1 }
+      case .distance:
+        // scikit-learn: weight 1/d; if any weight is infinite (d == 0), those
+        // neighbours weigh 1 and the others 0.
+        var anyInfinite = false
+        for (i, d2) in found.squaredDistances(ofQuery: q).enumerated() {
+          votes[i] = 1 / d2.squareRoot()
+          if votes[i].isInfinite { anyInfinite = true }
+        }
+        if anyInfinite {
+          for i in 0..<k { votes[i] = votes[i].isInfinite ? 1 : 0 }
+        }
+      }
+      for (i, row) in rows.enumerated() { out[q, labels[row]] += votes[i] }
+      var total = 0.0
+      for c in 0..<classCount { total += out[q, c] }
+      for c in 0..<classCount { out[q, c] /= total }
+    }
+    return out
+  }
+}

@@ -1,0 +1,278 @@
+import BenchbookData
+
+/// A k-d tree over stored points, for exact k-nearest-neighbour search in few dimensions.
+///
+/// Like scikit-learn's `KDTree`, a node holding at least `2·leafSize` points
+/// splits at the median of its widest coordinate, so leaves hold `leafSize` to
+/// `2·leafSize − 1` points (fewer only when all points are fewer). Each node keeps
+/// a tight bounding box. A query descends nearer child first and skips a subtree
+/// only when its box cannot hold a point sorting before the current k-th
+/// neighbour under the key (squared distance, stored row): box distance larger
+/// than the k-th distance, or equal to it with every row in the subtree larger
+/// than the k-th row. The box distance is rounded feature by feature exactly as
+/// the point distance is, so it never exceeds the distance of a point inside:
+/// results are exactly those of `LinearNeighborIndex`, ties included (scikit-learn
+/// instead breaks distance ties by its tree layout).
+public struct KDTree: NeighborIndex {
+  /// Fewest points a split may leave in a leaf; nodes of `2·leafSize` or more split.
+  public let leafSize: Int
+  public let pointCount: Int
+  public let dimension: Int
+
+  /// Points in tree order (each node owns a contiguous range), row-major.
+  private let points: [Double]
+  /// Stored row of each point in tree order.
+  private let rowOfPoint: [Int]
+  private let nodes: [Node]
+  /// Tight bounding box of each node, `dimension` values per node.
+  private let lower: [Double]
+  private let upper: [Double]
+  /// Longest root-to-leaf path, in edges; sizes the query stack.
+  private let depth: Int
+
+  struct Node {
+    var start: Int
+    var end: Int
+    /// Children, or -1 at a leaf.
+    var left: Int
+    var right: Int
+    /// Smallest stored row in the subtree, for pruning distance ties.
+    var minRow: Int
+  }
+
+  /// Builds the tree.
+  /// - Parameters:
+  ///   - points: one stored point per row, all coordinates finite.
+  ///   - leafSize: at least 1; scikit-learn's default is 30.
+  /// - Complexity: O(n log n × dimension) expected.
+  public init(points matrix: Matrix, leafSize: Int = 30) {
+    precondition(leafSize >= 1, "leaf size must be at least 1")
+    precondition(matrix.values.allSatisfy(\.isFinite), "k-d tree points must be finite")
+    let d = matrix.columns
+    let n = matrix.rows
+    self.leafSize = leafSize
+    self.pointCount = n
+    self.dimension = d
+
+    // Points are moved with their rows while partitioning, so every node's
+    // points end up contiguous and later passes read memory in order.
+    var points = matrix.values
+    var order = Array(0..<n)
+    var nodes = [Node]()
+    // Top-down these hold each node's *loose* box (the parent's, cut at the
+    // split), enough to choose the widest coordinate; bottom-up they are then
+    // tightened to the points' own box, which is what pruning needs.
+    var lower = [Double]()
+    var upper = [Double]()
+    var depth = 0
+    nodes.reserveCapacity(max(1, 4 * n / leafSize))
+
+    points.withUnsafeMutableBufferPointer { points in
+      order.withUnsafeMutableBufferPointer { order in
+        nodes.append(Node(start: 0, end: n, left: -1, right: -1, minRow: 0))
+        lower.append(contentsOf: repeatElement(Double.infinity, count: d))
+        upper.append(contentsOf: repeatElement(-Double.infinity, count: d))
+        for i in 0..<n {
+          for f in 0..<d {
+            lower[f] = min(lower[f], points[i * d + f])
+            upper[f] = max(upper[f], points[i * d + f])
+          }
+        }
+        var pending = [(node: Int, depth: Int)]()
+        pending.append((0, 0))
+        while let (id, level) = pending.popLast() {
+          depth = max(depth, level)
+          let start = nodes[id].start
+          let end = nodes[id].end
+          guard end - start >= 2 * leafSize else { continue }
+          // Loose boxes overstate the width of coordinates not yet split, which
+          // can only cost speed: a split that separates nothing is still even.
+          var splitFeature = -1
+          var widest = 0.0
+          for f in 0..<d where upper[id * d + f] - lower[id * d + f] > widest {
+            widest = upper[id * d + f] - lower[id * d + f]
+            splitFeature = f
+          }
+          guard splitFeature >= 0 else { continue }  // every point coincides
+          let middle = start + (end - start) / 2
+          Self.select(points, order, d, splitFeature, start, end, middle)
+          let splitValue = points[middle * d + splitFeature]
+          let left = nodes.count
+          nodes.append(Node(start: start, end: middle, left: -1, right: -1, minRow: 0))
+          nodes.append(Node(start: middle, end: end, left: -1, right: -1, minRow: 0))
+          for _ in 0..<2 {
+            for f in 0..<d {
+              lower.append(lower[id * d + f])
+              upper.append(upper[id * d + f])
+            }
+          }
+          upper[left * d + splitFeature] = splitValue
+          lower[(left + 1) * d + splitFeature] = splitValue
+          nodes[id].left = left
+          nodes[id].right = left + 1
+          pending.append((left + 1, level + 1))
+          pending.append((left, level + 1))
+        }
+
+        // Children come after their parent, so a backward sweep sees both
+        // children's tight boxes before the parent needs them.
+        for id in stride(from: nodes.count - 1, through: 0, by: -1) {
+          let node = nodes[id]
+          if node.left < 0 {
+            var minRow = Int.max
+            for f in 0..<d {
+              lower[id * d + f] = .infinity
+              upper[id * d + f] = -.infinity
+            }
+            for i in node.start..<node.end {
+              minRow = min(minRow, order[i])
+              for f in 0..<d {
+                lower[id * d + f] = min(lower[id * d + f], points[i * d + f])
+                upper[id * d + f] = max(upper[id * d + f], points[i * d + f])
+              }
+            }
+            nodes[id].minRow = minRow
+          } else {
+            for f in 0..<d {
+              lower[id * d + f] = min(lower[node.left * d + f], lower[node.right * d + f])
+              upper[id * d + f] = max(upper[node.left * d + f], upper[node.right * d + f])
+            }
+            nodes[id].minRow = min(nodes[node.left].minRow, nodes[node.right].minRow)
+          }
+        }
+      }
+    }
+
+    self.points = points
+    self.rowOfPoint = order
+    self.nodes = nodes
+    self.lower = lower
+    self.upper = upper
+    self.depth = depth
+  }
+
+  /// Number of nodes, leaves included.
+  public var nodeCount: Int { nodes.count }
+
+  /// Reorders rows `start..<end` of `points` (and `order` with them) so row
+  /// `k` holds the point a sort by `feature` would put there, with no larger
+  /// value before it and no smaller value after.
+  ///
+  /// Hoare partitioning stops on values equal to the pivot, so heavily
+  /// duplicated coordinates still split evenly; the median-of-three pivot makes
+  /// the layout deterministic.
+  private static func select(
+    _ points: UnsafeMutableBufferPointer<Double>, _ order: UnsafeMutableBufferPointer<Int>, _ d: Int,
+    _ feature: Int, _ start: Int, _ end: Int, _ k: Int
+  ) {
+    @inline(__always) func swapRows(_ i: Int, _ j: Int) {
+      order.swapAt(i, j)
+      for f in 0..<d { points.swapAt(i * d + f, j * d + f) }
+    }
+    @inline(__always) func key(_ i: Int) -> Double { points[i * d + feature] }
+    var low = start
+    var high = end - 1
+    while low < high {
+      let a = key(low)
+      let b = key(low + (high - low) / 2)
+      let c = key(high)
+      let pivot = max(min(a, b), min(max(a, b), c))
+      var i = low
+      var j = high
+      while i <= j {
+        while key(i) < pivot { i += 1 }
+        while key(j) > pivot { j -= 1 }
+        if i <= j {
+          swapRows(i, j)
+          i += 1
+          j -= 1
+        }
+      }
+      // Now rows low...j are <= pivot, i...high are >= pivot, and any between equal it.
+      if k <= j {
+        high = j
+      } else if k >= i {
+        low = i
+      } else {
+        return
+      }
+    }
+  }
+
+  public func nearest(_ queries: Matrix, k: Int) -> NeighborList {
+    precondition(k >= 1 && k <= pointCount, "k must be in 1...\(pointCount), not \(k)")
+    precondition(queries.columns == dimension, "queries have \(queries.columns) columns, points \(dimension)")
+    let d = dimension
+    var rows = [Int](repeating: 0, count: queries.rows * k)
+    var distances = [Double](repeating: 0, count: queries.rows * k)
+    // Each visited internal node pops one entry and pushes two.
+    var stack = [(node: Int, bound: Double)](repeating: (0, 0), count: depth + 2)
+    points.withUnsafeBufferPointer { points in
+      rowOfPoint.withUnsafeBufferPointer { rowOfPoint in
+        nodes.withUnsafeBufferPointer { nodes in
+          lower.withUnsafeBufferPointer { lower in
+            upper.withUnsafeBufferPointer { upper in
+              queries.values.withUnsafeBufferPointer { qs in
+                rows.withUnsafeMutableBufferPointer { outRows in
+                  distances.withUnsafeMutableBufferPointer { outDistances in
+                    stack.withUnsafeMutableBufferPointer { stack in
+                      @inline(__always) func boxDistance(_ query: UnsafePointer<Double>, _ node: Int) -> Double {
+                        var sum = 0.0
+                        for f in 0..<d {
+                          let q = query[f]
+                          let lo = lower[node * d + f]
+                          let hi = upper[node * d + f]
+                          // Branch-free; at most one term is non-zero, so the sum is exact.
+                          let gap = max(lo - q, 0) + max(q - hi, 0)
+                          sum += gap * gap
+                        }
+                        return sum
+                      }
+                      for q in 0..<queries.rows {
+                        let query = qs.baseAddress! + q * d
+                        var best = KBest(
+                          rows: outRows.baseAddress! + q * k, squaredDistances: outDistances.baseAddress! + q * k, k: k)
+                        var top = 0
+                        stack[0] = (0, boxDistance(query, 0))
+                        top = 1
+                        while top > 0 {
+                          top -= 1
+                          let (id, bound) = stack[top]
+                          if best.isFull {
+                            let worst = best.worstSquaredDistance
+                            if bound > worst || (bound == worst && nodes[id].minRow > best.worstRow) { continue }
+                          }
+                          let node = nodes[id]
+                          if node.left < 0 {
+                            for p in node.start..<node.end {
+                              let d2 = squaredDistance(query, points.baseAddress! + p * d, d)
+                              if d2 > best.worstSquaredDistance { continue }
+                              let row = rowOfPoint[p]
+                              if best.admits(d2, row) { best.insert(d2, row) }
+                            }
+                            continue
+                          }
+                          let leftBound = boxDistance(query, node.left)
+                          let rightBound = boxDistance(query, node.right)
+                          if leftBound <= rightBound {
+                            stack[top] = (node.right, rightBound)
+                            stack[top + 1] = (node.left, leftBound)
+                          } else {
+                            stack[top] = (node.left, leftBound)
+                            stack[top + 1] = (node.right, rightBound)
+                          }
+                          top += 2
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return NeighborList(k: k, rows: rows, squaredDistances: distances)
+  }
+}

@@ -1,0 +1,45 @@
+import BenchbookData
+
+/// Brute force: every query measures every stored point.
+///
+/// The reference the kd-tree must agree with, and the right choice when there
+/// are many features (trees stop pruning) or `k` is a large share of the data.
+/// - Complexity: O(queries × points × dimension) per `nearest` call.
+public struct LinearNeighborIndex: NeighborIndex {
+  /// The stored points, in the order given.
+  public let points: Matrix
+
+  public init(points: Matrix) {
+    self.points = points
+  }
+
+  public var pointCount: Int { points.rows }
+  public var dimension: Int { points.columns }
+
+  public func nearest(_ queries: Matrix, k: Int) -> NeighborList {
+    precondition(k >= 1 && k <= points.rows, "k must be in 1...\(points.rows), not \(k)")
+    precondition(queries.columns == points.columns, "queries have \(queries.columns) columns, points \(points.columns)")
+    let d = points.columns
+    let n = points.rows
+    var rows = [Int](repeating: 0, count: queries.rows * k)
+    var distances = [Double](repeating: 0, count: queries.rows * k)
+    points.values.withUnsafeBufferPointer { data in
+      queries.values.withUnsafeBufferPointer { qs in
+        rows.withUnsafeMutableBufferPointer { outRows in
+          distances.withUnsafeMutableBufferPointer { outDistances in
+            for q in 0..<queries.rows {
+              let query = qs.baseAddress! + q * d
+              var best = KBest(
+                rows: outRows.baseAddress! + q * k, squaredDistances: outDistances.baseAddress! + q * k, k: k)
+              for i in 0..<n {
+                let d2 = squaredDistance(query, data.baseAddress! + i * d, d)
+                if best.admits(d2, i) { best.insert(d2, i) }
+              }
+            }
+          }
+        }
+      }
+    }
+    return NeighborList(k: k, rows: rows, squaredDistances: distances)
+  }
+}

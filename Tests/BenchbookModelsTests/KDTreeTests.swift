@@ -1,0 +1,70 @@
+import BenchbookData
+import BenchbookModels
+import Testing
+
+@Suite struct KDTreeTests {
+  /// The kd-tree must return exactly the linear scan's neighbours and distances,
+  /// including which of several equally distant points win.
+  @Test(arguments: [(dimension: 1, leaf: 1), (2, 3), (3, 30), (4, 5), (6, 2)])
+  func agreesWithLinearScanOnTiedIntegerData(dimension: Int, leaf: Int) {
+    let points = integerPoints(rows: 600, columns: dimension, values: 0...4, seed: UInt64(10 * dimension + leaf))
+    let queries = integerPoints(rows: 150, columns: dimension, values: -1...5, seed: 99)
+    let tree = KDTree(points: points, leafSize: leaf)
+    let linear = LinearNeighborIndex(points: points)
+    for k in [1, 2, 5, 13, 600] {
+      #expect(tree.nearest(queries, k: k) == linear.nearest(queries, k: k), "k = \(k)")
+    }
+  }
+
+  @Test func agreesWithLinearScanOnContinuousData() {
+    var generator = TestGenerator(seed: 5)
+    let points = Matrix(
+      rows: 2000, columns: 3, values: (0..<6000).map { _ in Double.random(in: -10...10, using: &generator) })
+    let queries = Matrix(
+      rows: 200, columns: 3, values: (0..<600).map { _ in Double.random(in: -12...12, using: &generator) })
+    let tree = KDTree(points: points, leafSize: 8)
+    #expect(tree.nearest(queries, k: 7) == LinearNeighborIndex(points: points).nearest(queries, k: 7))
+  }
+
+  @Test func breaksDistanceTiesByLowerRow() {
+    // Rows 1, 2 and 4 are all at squared distance 1 from the origin; row 3 is at the origin.
+    let points = Matrix([[5, 5], [0, 1], [1, 0], [0, 0], [-1, 0]])
+    let query = Matrix([[0, 0]])
+    for index in [KDTree(points: points, leafSize: 1) as any NeighborIndex, LinearNeighborIndex(points: points)] {
+      let found = index.nearest(query, k: 3)
+      #expect(Array(found.rows(ofQuery: 0)) == [3, 1, 2])
+      #expect(Array(found.squaredDistances(ofQuery: 0)) == [0, 1, 1])
+    }
+  }
+
+  @Test func listsNeighboursNearestFirstThenByRow() {
+    let points = integerPoints(rows: 300, columns: 2, values: 0...3, seed: 1)
+    let queries = integerPoints(rows: 40, columns: 2, values: 0...3, seed: 2)
+    let found = KDTree(points: points, leafSize: 4).nearest(queries, k: 20)
+    #expect(found.queryCount == 40)
+    for q in 0..<found.queryCount {
+      let distances = Array(found.squaredDistances(ofQuery: q))
+      let rows = Array(found.rows(ofQuery: q))
+      let ordered = (1..<20).allSatisfy { i in
+        distances[i - 1] < distances[i] || (distances[i - 1] == distances[i] && rows[i - 1] < rows[i])
+      }
+      #expect(ordered)
+      #expect(Set(found.rows(ofQuery: q)).count == 20)
+    }
+  }
+
+  @Test func handlesPointsThatAllCoincide() {
+    let points = Matrix(rows: 100, columns: 2, repeating: 7)
+    let tree = KDTree(points: points, leafSize: 3)
+    #expect(tree.nodeCount == 1)
+    let found = tree.nearest(Matrix([[7, 7], [0, 0]]), k: 4)
+    #expect(Array(found.rows(ofQuery: 0)) == [0, 1, 2, 3])
+    #expect(Array(found.squaredDistances(ofQuery: 1)) == [98, 98, 98, 98])
+  }
+
+  @Test func splitsOnlyNodesOfAtLeastTwiceTheLeafSize() {
+    let points = integerPoints(rows: 59, columns: 2, values: 0...1000, seed: 3)
+    #expect(KDTree(points: points, leafSize: 30).nodeCount == 1)
+    #expect(KDTree(points: points, leafSize: 29).nodeCount == 3)
+  }
+}
