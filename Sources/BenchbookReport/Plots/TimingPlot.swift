@@ -16,6 +16,7 @@ struct TimingPlot: ReportPlot {
       set ylabel "seconds per fold (log scale)"
       set xlabel "model (best log-loss first)"
       set xrange [0.4:\(Double(models.count) + 0.6)]
+      set key below
 
       """
     script.text += GnuplotScript.categoryTics(models.map(\.label))
