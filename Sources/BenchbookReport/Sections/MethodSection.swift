@@ -68,7 +68,9 @@ struct MethodSection: ReportSection {
 
   func foldTable(_ results: ExperimentResults) -> String {
     let classes = results.data.classes
-    var table = MarkdownTable([("fold", .right), ("train rows", .right), ("test rows", .right), ("test rows per class", .left)])
+    var table = MarkdownTable([
+      ("fold", .right), ("train rows", .right), ("test rows", .right), ("test rows per class", .left),
+    ])
     let splits = results.resampling.splits
     let repeated = (results.resampling.repeats ?? 1) > 1
     func name(_ split: SplitRecord) -> String {
