@@ -51,7 +51,9 @@ let package = Package(
     .testTarget(name: "BenchbookModelsTests", dependencies: ["BenchbookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "BenchbookSpecTests", dependencies: ["BenchbookSpec"]),
     .testTarget(name: "BenchbookEvaluationTests", dependencies: ["BenchbookEvaluation"], exclude: ["Fixtures"]),
-    .testTarget(name: "BenchbookReportTests", dependencies: ["BenchbookReport"]),
+    .testTarget(
+      name: "BenchbookReportTests", dependencies: ["BenchbookReport"],
+      exclude: ["Fixtures", "ReportRendererTests.golden.md"]),
     .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Fixtures"]),
   ],
   cxxLanguageStandard: .cxx17
