@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := gnuplot-nox libgnuplot-iostream-dev libboost-iostreams-dev libboost-filesystem-dev \
 	libopenblas-dev liblapacke-dev zlib1g-dev
 
-.PHONY: deps build experiment experiments test bench clean format
+.PHONY: deps build experiment experiments test bench baselines clean format
 
 ## deps: install the missing Debian packages (and only those)
 deps:
@@ -43,13 +43,21 @@ test: deps
 	$(SWIFT) build -c release --product benchbook
 	BENCHBOOK_BIN="$(CURDIR)/$(BIN)" $(SWIFT) test -c release
 
-## bench: the flights speed and memory benchmark against scikit-learn
+## bench: the flights speed and memory benchmark against scikit-learn, then the checks of shipped baselines
 bench: build
 	@python3 -c 'import sklearn, pandas' 2>/dev/null || { \
 	  echo "bench: scikit-learn is missing; installing it: python3 -m pip install scikit-learn pandas"; \
 	  python3 -m pip install -q scikit-learn pandas; }
 	$(SWIFT) build -c release --product benchbook-bench
 	.build/release/benchbook-bench --benchbook $(BIN) --spec experiments/flights-delay.yaml
+	@set -e; for baseline in experiments/baselines/*.json; do \
+	  name=$$(basename "$$baseline" .json); echo "== check $$name"; \
+	  $(BIN) check "experiments/$$name.yaml" --require-baseline; \
+	done
+
+## baselines: re-measure the baselines of every shipped experiment (review the diff before committing)
+baselines: build
+	@set -e; for spec in experiments/*.yaml; do $(BIN) baseline "$$spec"; done
 
 ## format: format the Swift sources
 format:

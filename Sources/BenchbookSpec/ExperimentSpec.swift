@@ -17,10 +17,13 @@ public struct ExperimentSpec: Sendable {
   public var preprocessing: [PreprocessingStep]
   public var resampling: ResamplingSpec
   public var models: [ModelSpec]
+  /// Timing rounds and limits for `benchbook check`.
+  public var regression: RegressionSpec
 
   public init(
     name: String, description: String?, path: String, dataPath: String, dataset: DatasetDefinition,
-    preprocessing: [PreprocessingStep], resampling: ResamplingSpec, models: [ModelSpec]
+    preprocessing: [PreprocessingStep], resampling: ResamplingSpec, models: [ModelSpec],
+    regression: RegressionSpec = RegressionSpec()
   ) {
     self.name = name
     self.description = description
@@ -30,6 +33,7 @@ public struct ExperimentSpec: Sendable {
     self.preprocessing = preprocessing
     self.resampling = resampling
     self.models = models
+    self.regression = regression
   }
 }
 

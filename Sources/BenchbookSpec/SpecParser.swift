@@ -8,6 +8,7 @@ import Yams
 public enum SpecParser {
   static let topLevelKeys = [
     "name", "description", "data", "target", "time", "features", "preprocess", "resampling", "models",
+    "regression",
   ]
 
   /// Reads and parses the spec file at `path` (relative to the working directory, or absolute).
@@ -42,6 +43,7 @@ public enum SpecParser {
     let preprocessing = try parsePreprocessing(top.optional("preprocess"))
     let resampling = try parseResampling(top.optional("resampling"), hasTime: time != nil)
     let models = try parseModels(top.optional("models"))
+    let regression = try parseRegression(top.optional("regression"), labels: models.map(\.label))
 
     let resolved = URL(fileURLWithPath: dataPath, relativeTo: directory).standardizedFileURL.path
     let dataset = DatasetDefinition(
@@ -49,7 +51,7 @@ public enum SpecParser {
       features: features, time: time)
     return ExperimentSpec(
       name: name, description: description, path: path, dataPath: dataPath, dataset: dataset,
-      preprocessing: preprocessing, resampling: resampling, models: models)
+      preprocessing: preprocessing, resampling: resampling, models: models, regression: regression)
   }
 
   // MARK: - Document
@@ -278,6 +280,56 @@ public enum SpecParser {
     }
     if models.isEmpty { throw node.error("list at least one model") }
     return models
+  }
+
+  /// `regression: {rounds, log_loss: {…}, time_ratio: {…}, model_size: {…}, models: {LABEL: {…}}}`.
+  private static func parseRegression(_ node: SpecNode?, labels: [String]) throws(SpecError) -> RegressionSpec {
+    var spec = RegressionSpec()
+    guard let node else { return spec }
+    let fields = try node.fields(allowed: ["rounds", "log_loss", "time_ratio", "model_size", "models"])
+    if let rounds = fields.optional("rounds") { spec.rounds = try rounds.int(atLeast: 3) }
+    spec.defaults = try parseThresholds(fields, over: spec.defaults)
+    if let models = fields.optional("models") {
+      for (label, value) in try models.entries() {
+        guard labels.contains(label) else {
+          throw value.error("no model is labelled '\(label)'\(Suggestion.phrase(for: label, among: labels))")
+        }
+        let overrides = try value.fields(allowed: ["log_loss", "time_ratio", "model_size"])
+        spec.perModel[label] = try parseThresholds(overrides, over: spec.defaults)
+      }
+    }
+    return spec
+  }
+
+  private static func parseThresholds(
+    _ fields: [String: SpecNode], over base: RegressionThresholds
+  ) throws(SpecError) -> RegressionThresholds {
+    var limits = base
+    func positive(_ node: SpecNode) throws(SpecError) -> Double {
+      let value = try node.double()
+      guard value >= 0 else { throw node.error("must not be negative") }
+      return value
+    }
+    if let logLoss = fields.optional("log_loss") {
+      let f = try logLoss.fields(allowed: ["warn", "warn_relative", "fail", "fail_relative"])
+      if let v = f.optional("warn") { limits.logLossWarn = try positive(v) }
+      if let v = f.optional("warn_relative") { limits.logLossWarnRelative = try positive(v) }
+      if let v = f.optional("fail") { limits.logLossFail = try positive(v) }
+      if let v = f.optional("fail_relative") { limits.logLossFailRelative = try positive(v) }
+    }
+    if let time = fields.optional("time_ratio") {
+      let f = try time.fields(allowed: ["warn", "fail", "fail_regardless", "p"])
+      if let v = f.optional("warn") { limits.timeWarn = try positive(v) }
+      if let v = f.optional("fail") { limits.timeFail = try positive(v) }
+      if let v = f.optional("fail_regardless") { limits.timeFailRegardless = try positive(v) }
+      if let v = f.optional("p") { limits.timeSignificance = try positive(v) }
+    }
+    if let size = fields.optional("model_size") {
+      let f = try size.fields(allowed: ["warn_relative", "fail_relative"])
+      if let v = f.optional("warn_relative") { limits.sizeWarnRelative = try positive(v) }
+      if let v = f.optional("fail_relative") { limits.sizeFailRelative = try positive(v) }
+    }
+    return limits
   }
 
   /// `LR`, or `KNN: {k: 15, weights: distance, label: KNN-15}`.

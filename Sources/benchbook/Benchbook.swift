@@ -12,6 +12,8 @@ struct Benchbook: ParsableCommand {
       fold and writes reports/<name>/results.json.
       """,
     version: EnvironmentProbe.benchbookVersion,
-    subcommands: [RunCommand.self, ReportCommand.self, IndexCommand.self]
+    subcommands: [
+      RunCommand.self, ReportCommand.self, IndexCommand.self, BaselineCommand.self, CheckCommand.self,
+    ]
   )
 }

@@ -38,3 +38,29 @@ import Testing
     #expect(test.pValue == 1)
   }
 }
+
+@Suite struct MannWhitneyUTests {
+  static let baseline = [1.0, 1.05, 0.98, 1.02, 1.1, 0.99, 1.03]
+
+  /// scipy.stats.mannwhitneyu(a, b, alternative="greater", method="exact") (scipy 1.17.1).
+  @Test func exactMatchesScipy() {
+    let slower = [1.31, 1.42, 1.38, 1.45, 1.29, 1.5, 1.36]
+    #expect(abs(MannWhitneyU.pValue(larger: slower, smaller: Self.baseline) - 0.0002913752913752914) < 1e-15)
+    let oneOutlier = [1.01, 1.06, 0.97, 1.31, 1.11, 0.995, 1.035]
+    #expect(abs(MannWhitneyU.pValue(larger: oneOutlier, smaller: Self.baseline) - 0.2674825174825175) < 1e-12)
+  }
+
+  /// method="asymptotic", with ties and with larger samples.
+  @Test func normalApproximationMatchesScipy() {
+    let p = MannWhitneyU.pValue(larger: [1, 2, 2, 3, 3, 3, 4, 5], smaller: [1, 1, 2, 2, 2, 3])
+    #expect(abs(p - 0.05364051344874984) < 1e-12)
+    let tied = MannWhitneyU.pValue(larger: [1.0, 1.05, 0.98, 1.31, 1.1, 0.99, 1.03], smaller: Self.baseline)
+    #expect(abs(tied - 0.3497932763485362) < 1e-12)
+    let large = MannWhitneyU.pValue(larger: (30..<60).map(Double.init), smaller: (0..<40).map(Double.init))
+    #expect(abs(large - 3.4702865525799366e-11) < 1e-18)
+  }
+
+  @Test func fasterIsNotSlower() {
+    #expect(MannWhitneyU.pValue(larger: [0.5, 0.6, 0.55], smaller: [1, 1.1, 1.2]) > 0.9)
+  }
+}

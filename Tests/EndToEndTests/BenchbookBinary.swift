@@ -23,10 +23,13 @@ struct BenchbookBinary {
     return packageRoot.appendingPathComponent(".build/release/benchbook").path
   }()
 
-  static func run(_ arguments: [String], in directory: URL? = nil) throws -> Output {
+  /// - Parameter environment: variables to add to (or override in) this process's environment.
+  static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.currentDirectoryURL = directory ?? packageRoot
     let out = Pipe()
     let err = Pipe()

@@ -24,6 +24,14 @@ public struct SpecRecord: Codable, Sendable, Hashable {
   /// As given on the command line.
   public var path: String
   public var sha256: String
+  /// SHA-256 of the spec's canonical definition (`ExperimentSpec.definitionText`):
+  /// what must match for two runs to be compared.
+  public var definitionSha256: String
+
+  enum CodingKeys: String, CodingKey {
+    case path, sha256
+    case definitionSha256 = "definition_sha256"
+  }
 }
 
 public struct DataRecord: Codable, Sendable, Hashable {

@@ -91,7 +91,8 @@ public enum ExperimentRunner {
       experiment: spec.name,
       command: options.command ?? "benchbook run \(spec.path)",
       description: spec.description,
-      spec: SpecRecord(path: spec.path, sha256: try fileDigest(spec.path)),
+      spec: SpecRecord(
+        path: spec.path, sha256: try fileDigest(spec.path), definitionSha256: SHA256.hexDigest(spec.definitionText)),
       data: dataRecord(spec, dataset),
       preprocess: spec.preprocessing.map(\.rawValue),
       resampling: resamplingRecord(spec.resampling, plan, dataset),

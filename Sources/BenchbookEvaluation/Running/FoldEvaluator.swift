@@ -24,40 +24,48 @@ public struct FoldEvaluator: Sendable {
   }
 
   public func evaluate(_ model: ModelSpec, on fold: Fold) throws(ModelFailure) -> Outcome {
-    let trainX = dataset.x.selecting(rows: fold.train)
-    let trainLabels = fold.train.map { dataset.labels[$0] }
-    let testX = dataset.x.selecting(rows: fold.test)
-    let testLabels = fold.test.map { dataset.labels[$0] }
-
+    let data = gather(fold)
     let fitStart = DispatchTime.now().uptimeNanoseconds
-    let (pipeline, preparedTrain) = fitPreprocessing(trainX)
-    let fitted: any FittedClassifier
-    do {
-      fitted = try model.classifier.fitPresentClasses(
-        preparedTrain, labels: trainLabels, classCount: dataset.classes.count)
-    } catch {
-      throw ModelFailure(label: model.label, fold: fold.index, error: error)
-    }
+    let pipeline = try fit(model, data.trainX, labels: data.trainLabels, fold: fold.index)
     let fitEnd = DispatchTime.now().uptimeNanoseconds
-    let probabilities = fitted.predictProbabilities(pipeline.transform(testX))
+    let probabilities = pipeline.predictProbabilities(data.testX)
     let predictEnd = DispatchTime.now().uptimeNanoseconds
-
     return Outcome(
-      scores: FoldScores(probabilities: probabilities, labels: testLabels),
+      scores: FoldScores(probabilities: probabilities, labels: data.testLabels),
       fitSeconds: Double(fitEnd - fitStart) / 1e9,
       predictSeconds: Double(predictEnd - fitEnd) / 1e9)
   }
 
-  /// Fits preprocessing and model on every row, as one would before shipping it.
-  public func fitAllRows(_ model: ModelSpec) throws(ModelFailure) -> FittedPipeline {
-    let (preprocessing, prepared) = fitPreprocessing(dataset.x)
+  /// A fold's rows gathered into matrices: the one copy of data a fold makes.
+  public struct FoldData: Sendable {
+    public var trainX: Matrix
+    public var trainLabels: [Int]
+    public var testX: Matrix
+    public var testLabels: [Int]
+  }
+
+  public func gather(_ fold: Fold) -> FoldData {
+    FoldData(
+      trainX: dataset.x.selecting(rows: fold.train), trainLabels: fold.train.map { dataset.labels[$0] },
+      testX: dataset.x.selecting(rows: fold.test), testLabels: fold.test.map { dataset.labels[$0] })
+  }
+
+  /// Fits preprocessing, then the model, on the given training rows.
+  /// - Parameter fold: the fold being fitted, or `nil` for all rows (named in errors).
+  public func fit(_ model: ModelSpec, _ x: Matrix, labels: [Int], fold: Int?) throws(ModelFailure) -> FittedPipeline {
+    let (preprocessing, prepared) = fitPreprocessing(x)
     do {
       let classifier = try model.classifier.fitPresentClasses(
-        prepared, labels: dataset.labels, classCount: dataset.classes.count)
+        prepared, labels: labels, classCount: dataset.classes.count)
       return FittedPipeline(preprocessing: preprocessing, classifier: classifier)
     } catch {
-      throw ModelFailure(label: model.label, fold: nil, error: error)
+      throw ModelFailure(label: model.label, fold: fold, error: error)
     }
+  }
+
+  /// Fits preprocessing and model on every row, as one would before shipping it.
+  public func fitAllRows(_ model: ModelSpec) throws(ModelFailure) -> FittedPipeline {
+    try fit(model, dataset.x, labels: dataset.labels, fold: nil)
   }
 
   /// Fits the spec's preprocessing on `x` (training rows only) and transforms it.

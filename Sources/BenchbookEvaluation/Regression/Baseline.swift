@@ -1,0 +1,162 @@
+import BenchbookData
+import BenchbookModels
+
+/// A reviewed record of what an experiment measured, committed beside the
+/// spec (`experiments/baselines/<name>.json`). A check measures the same
+/// things again and compares.
+///
+/// A check's own measurement has the same shape, so comparing is a pure
+/// function of two baselines.
+public struct Baseline: Codable, Sendable {
+  public var benchbook: String
+  public var experiment: String
+  /// How this baseline was made.
+  public var command: String
+  public var hashes: Hashes
+  public var machine: Machine
+  /// Rounds and fold of the single-threaded timing pass.
+  public var timingRounds: Int
+  public var timingFold: Int
+  public var models: [Model]
+
+  public init(
+    benchbook: String, experiment: String, command: String, hashes: Hashes, machine: Machine, timingRounds: Int,
+    timingFold: Int, models: [Model]
+  ) {
+    self.benchbook = benchbook
+    self.experiment = experiment
+    self.command = command
+    self.hashes = hashes
+    self.machine = machine
+    self.timingRounds = timingRounds
+    self.timingFold = timingFold
+    self.models = models
+  }
+
+  /// What must match for two measurements to be compared.
+  public struct Hashes: Codable, Sendable, Hashable {
+    /// The spec's canonical definition (target, features, preprocessing, resampling).
+    public var definition: String
+    public var data: String
+    public var foldPlan: String
+
+    public init(definition: String, data: String, foldPlan: String) {
+      self.definition = definition
+      self.data = data
+      self.foldPlan = foldPlan
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case definition, data
+      case foldPlan = "fold_plan"
+    }
+  }
+
+  /// The machine the timings come from.
+  public struct Machine: Codable, Sendable, Hashable {
+    public var cpu: String
+    public var cores: Int
+    public var os: String
+    public var swift: String
+
+    public init(cpu: String, cores: Int, os: String, swift: String) {
+      self.cpu = cpu
+      self.cores = cores
+      self.os = os
+      self.swift = swift
+    }
+  }
+
+  public struct Model: Codable, Sendable {
+    public var label: String
+    public var algorithm: String
+    public var params: [String: ParameterValue]
+    /// SHA-256 of the algorithm and its settings.
+    public var settingsSha256: String
+    public var logLoss: Metric
+    public var accuracy: Metric
+    public var brier: Metric
+    public var rocAUC: Metric
+    public var timing: ModelTiming
+    /// Size of the exported Core ML file, when the run measured it.
+    public var modelSizeBytes: Int?
+
+    public init(
+      label: String, algorithm: String, params: [String: ParameterValue], settingsSha256: String, logLoss: Metric,
+      accuracy: Metric, brier: Metric, rocAUC: Metric, timing: ModelTiming, modelSizeBytes: Int?
+    ) {
+      self.label = label
+      self.algorithm = algorithm
+      self.params = params
+      self.settingsSha256 = settingsSha256
+      self.logLoss = logLoss
+      self.accuracy = accuracy
+      self.brier = brier
+      self.rocAUC = rocAUC
+      self.timing = timing
+      self.modelSizeBytes = modelSizeBytes
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case label, algorithm, params, accuracy, brier, timing
+      case settingsSha256 = "settings_sha256"
+      case logLoss = "log_loss"
+      case rocAUC = "roc_auc"
+      case modelSizeBytes = "model_size_bytes"
+    }
+  }
+
+  /// A measure's mean and its per-fold values.
+  public struct Metric: Codable, Sendable, Hashable {
+    public var mean: Double?
+    public var folds: [Double?]
+
+    public init(mean: Double?, folds: [Double?]) {
+      self.mean = mean
+      self.folds = folds
+    }
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case benchbook, experiment, command, hashes, machine, models
+    case timingRounds = "timing_rounds"
+    case timingFold = "timing_fold"
+  }
+}
+
+extension Baseline {
+  /// The baseline of a run: its scores from `results`, its timings from the timing pass.
+  public init(results: ExperimentResults, timing: TimingSamples, command: String) {
+    benchbook = results.benchbook
+    experiment = results.experiment
+    self.command = command
+    hashes = Hashes(
+      definition: results.spec.definitionSha256, data: results.data.sha256, foldPlan: results.resampling.planSha256)
+    let environment = results.environment
+    machine = Machine(cpu: environment.cpu, cores: environment.cores, os: environment.os, swift: environment.swift)
+    timingRounds = timing.rounds
+    timingFold = timing.fold
+    models = results.models.map { model in
+      Model(
+        label: model.label, algorithm: model.algorithm, params: model.params,
+        settingsSha256: Self.settingsDigest(algorithm: model.algorithm, params: model.params),
+        logLoss: Metric(mean: model.logLoss.mean, folds: model.folds.map(\.logLoss)),
+        accuracy: Metric(mean: model.accuracy.mean, folds: model.folds.map(\.accuracy)),
+        brier: Metric(mean: model.brier.mean, folds: model.folds.map(\.brier)),
+        rocAUC: Metric(mean: model.rocAUC.mean, folds: model.folds.map(\.rocAUC)),
+        timing: timing.model(model.label)
+          ?? ModelTiming(
+            label: model.label, fitRepetitions: 0, predictRepetitions: 0, fitSeconds: [], predictSeconds: [],
+            referenceSeconds: []),
+        modelSizeBytes: nil)
+    }
+  }
+
+  /// SHA-256 of `algorithm` and its settings in name order, values printed by value.
+  public static func settingsDigest(algorithm: String, params: [String: ParameterValue]) -> String {
+    let text = ([algorithm] + params.keys.sorted().map { "\($0)=\(params[$0]!)" }).joined(separator: "\n")
+    return SHA256.hexDigest(text)
+  }
+
+  public func model(_ label: String) -> Model? { models.first { $0.label == label } }
+}

@@ -1,0 +1,104 @@
+import BenchbookData
+import BenchbookSpec
+import Foundation
+
+/// Measures an experiment the way baselines record it, and checks a fresh
+/// measurement against a baseline.
+public enum RegressionCheck {
+  /// A run's scores plus the single-threaded timing pass, as a baseline.
+  public static func measure(
+    _ spec: ExperimentSpec, options: ExperimentRunner.Options, command: String
+  ) throws -> (run: ExperimentRunner.Run, baseline: Baseline) {
+    let run = try ExperimentRunner.run(spec, options: options)
+    let evaluator = FoldEvaluator(dataset: run.dataset, preprocessing: spec.preprocessing)
+    let timing = try TimingPass(rounds: spec.regression.rounds).run(
+      spec.models, evaluator: evaluator, fold: run.plan.folds[0])
+    return (run, Baseline(results: run.results, timing: timing, command: command))
+  }
+
+  /// What a check found.
+  public struct Outcome: Sendable {
+    public var experiment: String
+    public var baselinePath: String
+    public var baseline: Baseline?
+    public var current: Baseline?
+    /// Every judged figure and notice, most severe first.
+    public var rows: [RegressionRow]
+    /// Models whose failing times were measured a second time before they counted.
+    public var remeasured: [String]
+    /// Why there was nothing to compare with, when so.
+    public var problem: String?
+
+    public var failed: Int { rows.filter { $0.verdict == .fail }.count }
+    public var warnings: Int { rows.filter { $0.verdict == .warn }.count }
+    public var passed: Int { rows.filter { $0.isJudged && $0.verdict != .fail }.count }
+    /// No model could be compared at all.
+    public var incomparable: Bool { problem != nil || !rows.contains { $0.isJudged } }
+  }
+
+  /// Loads a baseline file.
+  public static func loadBaseline(_ path: String) throws -> Baseline {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ResultsFile.ReadError(path: path, reason: "no such file")
+    }
+    do {
+      return try JSONDecoder().decode(Baseline.self, from: data)
+    } catch {
+      throw ResultsFile.ReadError(path: path, reason: "not a Benchbook baseline: \(error)")
+    }
+  }
+
+  public static func encode(_ baseline: Baseline) throws -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return Array(try encoder.encode(baseline)) + [UInt8(ascii: "\n")]
+  }
+
+  /// Measures `spec` and compares with the baseline at `baselinePath`.
+  ///
+  /// A timing that fails is measured once more, for that model alone, before it counts.
+  public static func check(
+    _ spec: ExperimentSpec, baselinePath: String, options: ExperimentRunner.Options, command: String
+  ) throws -> (outcome: Outcome, run: ExperimentRunner.Run?) {
+    var outcome = Outcome(
+      experiment: spec.name, baselinePath: baselinePath, baseline: nil, current: nil, rows: [], remeasured: [])
+    guard FileManager.default.fileExists(atPath: baselinePath) else {
+      outcome.problem = "no baseline at \(baselinePath); make one with `benchbook baseline \(spec.path)`"
+      return (outcome, nil)
+    }
+    let baseline: Baseline
+    do {
+      baseline = try loadBaseline(baselinePath)
+    } catch {
+      outcome.problem = "\(error)"
+      return (outcome, nil)
+    }
+    outcome.baseline = baseline
+    var (run, current) = try measure(spec, options: options, command: command)
+    let judge = RegressionJudge(limits: spec.regression)
+    var rows = judge.compare(baseline: baseline, current: current)
+
+    let failingTimes = Set(
+      rows.filter { $0.verdict == .fail && [.fitTime, .predictTime].contains($0.metric) }.map(\.model))
+    if !failingTimes.isEmpty {
+      let models = spec.models.filter { failingTimes.contains($0.label) }
+      let evaluator = FoldEvaluator(dataset: run.dataset, preprocessing: spec.preprocessing)
+      let again = try TimingPass(rounds: spec.regression.rounds).run(
+        models, evaluator: evaluator, fold: run.plan.folds[0])
+      for timing in again.models {
+        if let index = current.models.firstIndex(where: { $0.label == timing.label }) {
+          current.models[index].timing = timing
+        }
+      }
+      rows = judge.compare(baseline: baseline, current: current)
+      outcome.remeasured = models.map(\.label)
+    }
+    outcome.current = current
+    outcome.rows = rows.enumerated().sorted { a, b in
+      a.element.verdict.severity != b.element.verdict.severity
+        ? a.element.verdict.severity < b.element.verdict.severity : a.offset < b.offset
+    }.map(\.element)
+    run.results.command = command
+    return (outcome, run)
+  }
+}

@@ -1,0 +1,72 @@
+import BenchbookData
+import Foundation
+
+/// `history.jsonl`: one line per check, so a trend shows before a limit is crossed.
+public enum RegressionHistory {
+  public static let fileName = "history.jsonl"
+
+  public struct Entry: Codable, Sendable, Hashable {
+    /// When the check ran (UTC, ISO-8601).
+    public var date: String
+    public var commit: String
+    public var passed: Int
+    public var failed: Int
+    public var warnings: Int
+    public var models: [Model]
+
+    public struct Model: Codable, Sendable, Hashable {
+      public var label: String
+      public var logLoss: Double?
+      public var baselineLogLoss: Double?
+      /// Median time ratio now ÷ the baseline's.
+      public var fitTimeFactor: Double?
+      public var predictTimeFactor: Double?
+      public var modelSizeBytes: Int?
+
+      enum CodingKeys: String, CodingKey {
+        case label
+        case logLoss = "log_loss"
+        case baselineLogLoss = "baseline_log_loss"
+        case fitTimeFactor = "fit_time_factor"
+        case predictTimeFactor = "predict_time_factor"
+        case modelSizeBytes = "model_size_bytes"
+      }
+    }
+  }
+
+  public static func entry(_ outcome: RegressionCheck.Outcome, commit: String, date: Date = Date()) -> Entry {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    let models = (outcome.current?.models ?? []).map { model -> Entry.Model in
+      let old = outcome.baseline?.model(model.label)
+      func factor(_ new: [Double], _ old: [Double]?) -> Double? {
+        guard let old, !old.isEmpty, !new.isEmpty else { return nil }
+        return new.median / old.median
+      }
+      return Entry.Model(
+        label: model.label, logLoss: model.logLoss.mean, baselineLogLoss: old?.logLoss.mean,
+        fitTimeFactor: factor(model.timing.fitRatios, old?.timing.fitRatios),
+        predictTimeFactor: factor(model.timing.predictRatios, old?.timing.predictRatios),
+        modelSizeBytes: model.modelSizeBytes)
+    }
+    return Entry(
+      date: formatter.string(from: date), commit: commit, passed: outcome.passed, failed: outcome.failed,
+      warnings: outcome.warnings, models: models)
+  }
+
+  public static func read(_ path: String) -> [Entry] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+    let decoder = JSONDecoder()
+    return text.split(separator: "\n").compactMap { try? decoder.decode(Entry.self, from: Data($0.utf8)) }
+  }
+
+  /// Appends `entry` by rewriting the file atomically, so a crash never leaves half a line.
+  public static func append(_ entry: Entry, to path: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+    text += String(decoding: try encoder.encode(entry), as: UTF8.self) + "\n"
+    try AtomicFile.write(text, to: path)
+  }
+}

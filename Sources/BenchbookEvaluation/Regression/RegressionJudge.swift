@@ -1,0 +1,176 @@
+import BenchbookSpec
+import Foundation
+
+/// Compares a fresh measurement with a baseline, figure by figure, under the
+/// spec's limits. A pure function: the same two inputs give the same rows.
+public struct RegressionJudge: Sendable {
+  public let limits: RegressionSpec
+
+  public init(limits: RegressionSpec) { self.limits = limits }
+
+  public func compare(baseline: Baseline, current: Baseline) -> [RegressionRow] {
+    var rows: [RegressionRow] = []
+    let mismatch = experimentMismatch(baseline.hashes, current.hashes)
+    for model in current.models {
+      guard let old = baseline.model(model.label) else {
+        rows.append(
+          RegressionRow(model: model.label, metric: .model, verdict: .notComparable, note: "new: not in the baseline"))
+        continue
+      }
+      if let mismatch {
+        rows.append(RegressionRow(model: model.label, metric: .model, verdict: .notComparable, note: mismatch))
+        continue
+      }
+      if old.settingsSha256 != model.settingsSha256 || old.algorithm != model.algorithm {
+        rows.append(
+          RegressionRow(
+            model: model.label, metric: .model, verdict: .notComparable,
+            note: "settings changed: " + settingsChange(old, model)))
+        continue
+      }
+      rows += judge(old, model, limits.thresholds(for: model.label))
+    }
+    for old in baseline.models where current.model(old.label) == nil {
+      rows.append(
+        RegressionRow(model: old.label, metric: .model, verdict: .notComparable, note: "no longer in the spec"))
+    }
+    return rows
+  }
+
+  /// Why no model of the two can be compared, if that is so.
+  func experimentMismatch(_ old: Baseline.Hashes, _ new: Baseline.Hashes) -> String? {
+    var changed: [String] = []
+    if old.definition != new.definition {
+      changed.append("the experiment's definition (target, features, preprocessing or resampling)")
+    }
+    if old.data != new.data { changed.append("the data file") }
+    if old.foldPlan != new.foldPlan && old.definition == new.definition && old.data == new.data {
+      changed.append("the fold plan")
+    }
+    return changed.isEmpty ? nil : "changed since the baseline: " + changed.joined(separator: ", ")
+  }
+
+  func settingsChange(_ old: Baseline.Model, _ new: Baseline.Model) -> String {
+    if old.algorithm != new.algorithm { return "\(old.algorithm) → \(new.algorithm)" }
+    let keys = Set(old.params.keys).union(new.params.keys).sorted()
+    let changes = keys.filter { old.params[$0] != new.params[$0] }.map {
+      "\($0) \(old.params[$0].map(\.description) ?? "unset") → \(new.params[$0].map(\.description) ?? "unset")"
+    }
+    return changes.isEmpty ? "settings differ" : changes.joined(separator: ", ")
+  }
+
+  func judge(_ old: Baseline.Model, _ new: Baseline.Model, _ t: RegressionThresholds) -> [RegressionRow] {
+    var rows = [judgeLogLoss(label: new.label, old.logLoss.mean, new.logLoss.mean, t)]
+    for (metric, a, b) in [
+      (RegressionRow.Metric.accuracy, old.accuracy.mean, new.accuracy.mean), (.brier, old.brier.mean, new.brier.mean),
+      (.rocAUC, old.rocAUC.mean, new.rocAUC.mean),
+    ] {
+      rows.append(judgeDrift(label: new.label, metric: metric, a, b, t))
+    }
+    rows.append(judgeTime(label: new.label, metric: .fitTime, old.timing.fitRatios, new.timing.fitRatios, t))
+    rows.append(
+      judgeTime(label: new.label, metric: .predictTime, old.timing.predictRatios, new.timing.predictRatios, t))
+    if let a = old.modelSizeBytes, let b = new.modelSizeBytes {
+      rows.append(judgeSize(label: new.label, Double(a), Double(b), t))
+    }
+    return rows
+  }
+
+  func judgeLogLoss(label: String, _ old: Double?, _ new: Double?, _ t: RegressionThresholds) -> RegressionRow {
+    var row = RegressionRow(model: label, metric: .logLoss, verdict: .pass, baseline: old, current: new)
+    guard let old, let new, new.isFinite else {
+      row.verdict = .fail
+      row.note = "log-loss is \(new.map { "\($0)" } ?? "missing")"
+      return row
+    }
+    let warn = t.logLossLimit(old, failing: false)
+    let fail = t.logLossLimit(old, failing: true)
+    row.warnLimit = warn
+    row.failLimit = fail
+    let increase = new - old
+    if increase > fail {
+      row.verdict = .fail
+    } else if increase > warn {
+      row.verdict = .warn
+    } else if -increase > warn {
+      row.verdict = .improved
+      row.note = "improved: run `benchbook baseline`"
+    } else if relativeChange(old, new) > t.drift {
+      row.verdict = .drift
+    }
+    return row
+  }
+
+  func judgeDrift(
+    label: String, metric: RegressionRow.Metric, _ old: Double?, _ new: Double?, _ t: RegressionThresholds
+  ) -> RegressionRow {
+    var row = RegressionRow(model: label, metric: metric, verdict: .pass, baseline: old, current: new)
+    switch (old, new) {
+    case (nil, nil): break
+    case (let a?, let b?): if relativeChange(a, b) > t.drift { row.verdict = .drift }
+    default: row.verdict = .drift
+    }
+    return row
+  }
+
+  func judgeTime(
+    label: String, metric: RegressionRow.Metric, _ old: [Double], _ new: [Double], _ t: RegressionThresholds
+  ) -> RegressionRow {
+    var row = RegressionRow(
+      model: label, metric: metric, verdict: .pass, baseline: old.median, current: new.median, warnLimit: t.timeWarn,
+      failLimit: t.timeFail)
+    guard !old.isEmpty, !new.isEmpty else {
+      row.verdict = .notComparable
+      row.note = "no timing samples"
+      return row
+    }
+    let factor = new.median / old.median
+    let slower = MannWhitneyU.pValue(larger: new, smaller: old)
+    row.pValue = slower
+    row.noise = Self.spread(new)
+    if factor >= t.timeFailRegardless || (factor >= t.timeFail && slower < t.timeSignificance) {
+      row.verdict = .fail
+    } else if factor >= t.timeWarn && slower < t.timeSignificance {
+      row.verdict = .warn
+    } else if factor <= 1 / t.timeWarn && MannWhitneyU.pValue(larger: old, smaller: new) < t.timeSignificance {
+      row.verdict = .improved
+      row.note = "improved: run `benchbook baseline`"
+    }
+    return row
+  }
+
+  func judgeSize(label: String, _ old: Double, _ new: Double, _ t: RegressionThresholds) -> RegressionRow {
+    var row = RegressionRow(
+      model: label, metric: .modelSize, verdict: .pass, baseline: old, current: new, warnLimit: t.sizeWarnRelative,
+      failLimit: t.sizeFailRelative)
+    let growth = (new - old) / old
+    if growth > t.sizeFailRelative {
+      row.verdict = .fail
+    } else if growth > t.sizeWarnRelative {
+      row.verdict = .warn
+    } else if -growth > t.sizeWarnRelative {
+      row.verdict = .improved
+      row.note = "improved: run `benchbook baseline`"
+    } else if new != old {
+      row.verdict = .drift
+    }
+    return row
+  }
+
+  func relativeChange(_ old: Double, _ new: Double) -> Double {
+    if old == new { return 0 }
+    return abs(new - old) / max(abs(old), Double.leastNormalMagnitude)
+  }
+
+  /// Interquartile range over median: how noisy a set of timing ratios is.
+  static func spread(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    func quantile(_ q: Double) -> Double {
+      let position = q * Double(sorted.count - 1)
+      let low = Int(position.rounded(.down))
+      let high = min(low + 1, sorted.count - 1)
+      return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
+    }
+    return (quantile(0.75) - quantile(0.25)) / values.median
+  }
+}

@@ -1,0 +1,136 @@
+import BenchbookData
+import BenchbookEvaluation
+import Foundation
+
+/// `regression.md`: one summary line, then only what changed, most severe first.
+public enum RegressionReport {
+  public static let fileName = "regression.md"
+
+  /// The summary line every reader sees first.
+  public static func headline(_ outcome: RegressionCheck.Outcome) -> String {
+    if let problem = outcome.problem { return "Regression check: not run: \(problem)" }
+    var line = "Regression check: \(outcome.passed) passed, \(outcome.failed) failed"
+    if outcome.warnings > 0 { line += ", \(outcome.warnings) warning\(outcome.warnings == 1 ? "" : "s")" }
+    let notices = outcome.rows.filter { $0.verdict == .notComparable }.count
+    if notices > 0 { line += ", \(notices) not comparable" }
+    return line
+  }
+
+  public static func markdown(
+    _ outcome: RegressionCheck.Outcome, history: [RegressionHistory.Entry], plots: [PlotOutcome]
+  ) -> String {
+    var text = headline(outcome) + "\n\n"
+    text += "**\(outcome.experiment)** against `\(outcome.baselinePath)`"
+    if let baseline = outcome.baseline {
+      text += ", made with Benchbook \(baseline.benchbook) on \(baseline.machine.cpu) (\(baseline.machine.cores) cores)"
+    }
+    text += ".\n\n"
+    guard outcome.problem == nil else { return text }
+    let changed = outcome.rows.filter { $0.verdict != .pass }
+    if changed.isEmpty {
+      text += "Nothing changed: every score equals the baseline and no time moved beyond its limits.\n\n"
+    } else {
+      var table = MarkdownTable([
+        ("", .left), ("model", .left), ("metric", .left), ("baseline", .right), ("current", .right), ("change", .right),
+        ("limit (warn / fail)", .right), ("noise", .right), ("note", .left),
+      ])
+      for row in changed {
+        table.append([
+          symbol(row.verdict) + " " + row.verdict.rawValue, row.model, row.metric.rawValue, value(row, row.baseline),
+          value(row, row.current), change(row), limit(row), noise(row), row.note ?? "",
+        ])
+      }
+      text += table.markdown + "\n"
+    }
+    if !outcome.remeasured.isEmpty {
+      text +=
+        "Failing times of \(list(outcome.remeasured)) were measured a second time; the table shows the second measurement.\n\n"
+    }
+    text += """
+      How to read this: scores are deterministic, so any change beyond \(Format.number(1e-9)) (relative) is listed as \
+      *drift*; log-loss fails when it rises by more than its limit. Times are medians of model time ÷ a fixed reference \
+      workload over \(outcome.current?.timingRounds ?? 0) interleaved single-threaded rounds, so a uniformly slower \
+      machine cancels out; a slowdown counts only when the Mann–Whitney test says it is not noise (p below the limit), \
+      or when it is large regardless. Noise is the interquartile range of the current ratios over their median.
+
+      """
+    let drawn = plots.filter { $0.skippedBecause == nil }
+    if history.count > 1 && !drawn.isEmpty {
+      text += "\n## History\n\n"
+      for plot in drawn { text += "![\(plot.title)](\(plot.fileName))\n\n" }
+    }
+    return text
+  }
+
+  /// Writes `regression.md` and the history plots into `directory`, and appends the same text
+  /// to `$GITHUB_STEP_SUMMARY` when that is set.
+  @discardableResult
+  public static func write(
+    _ outcome: RegressionCheck.Outcome, history: [RegressionHistory.Entry], to directory: String,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> String {
+    let plots = history.count > 1 ? RegressionPlots.draw(history, into: directory, environment: environment) : []
+    let text = markdown(outcome, history: history, plots: plots)
+    let path = (directory.hasSuffix("/") ? directory : directory + "/") + fileName
+    try AtomicFile.write(text, to: path)
+    if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+      if let handle = FileHandle(forWritingAtPath: summary) ?? createAndOpen(summary) {
+        handle.seekToEndOfFile()
+        handle.write(Data((text + "\n").utf8))
+        try? handle.close()
+      }
+    }
+    return path
+  }
+
+  private static func createAndOpen(_ path: String) -> FileHandle? {
+    FileManager.default.createFile(atPath: path, contents: nil)
+    return FileHandle(forWritingAtPath: path)
+  }
+
+  static func symbol(_ verdict: RegressionRow.Verdict) -> String {
+    switch verdict {
+    case .fail: "❌"
+    case .warn: "⚠️"
+    case .notComparable: "➖"
+    case .improved: "✅"
+    case .drift: "〰️"
+    case .pass: "✔"
+    }
+  }
+
+  static func value(_ row: RegressionRow, _ value: Double?) -> String {
+    guard let value else { return "–" }
+    switch row.metric {
+    case .fitTime, .predictTime: return String(format: "%.3g×ref", value)
+    case .modelSize: return "\(Format.count(Int(value))) B"
+    default: return String(format: "%.6f", value)
+    }
+  }
+
+  static func change(_ row: RegressionRow) -> String {
+    guard let old = row.baseline, let new = row.current else { return "–" }
+    switch row.metric {
+    case .fitTime, .predictTime: return String(format: "%.2f×", new / old)
+    case .modelSize: return String(format: "%+.1f%%", (new - old) / old * 100)
+    default: return (new >= old ? "+" : "") + Format.difference(new - old)
+    }
+  }
+
+  static func limit(_ row: RegressionRow) -> String {
+    guard let warn = row.warnLimit, let fail = row.failLimit else { return "drift only" }
+    switch row.metric {
+    case .fitTime, .predictTime: return String(format: "%.2g× / %.2g× (p < limit)", warn, fail)
+    case .modelSize: return String(format: "+%.0f%% / +%.0f%%", warn * 100, fail * 100)
+    default: return "+\(Format.difference(warn)) / +\(Format.difference(fail))"
+    }
+  }
+
+  static func noise(_ row: RegressionRow) -> String {
+    var parts: [String] = []
+    if let noise = row.noise { parts.append(String(format: "±%.0f%%", noise * 50)) }
+    if let p = row.pValue { parts.append("p \(Format.pValue(p))") }
+    if parts.isEmpty { return row.metric == .logLoss ? "exact" : "–" }
+    return parts.joined(separator: ", ")
+  }
+}

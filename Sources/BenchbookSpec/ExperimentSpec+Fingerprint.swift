@@ -1,0 +1,29 @@
+import BenchbookData
+
+extension ExperimentSpec {
+  /// The parts of the spec that decide what is measured, written canonically:
+  /// target, features, time, missing-value policy, preprocessing and resampling.
+  /// Names, descriptions, comments, paths and models are left out, so editing
+  /// them keeps results comparable (models are compared one by one).
+  public var definitionText: String {
+    let data = dataset
+    var lines = ["target \(data.target.column.column)" + (data.target.when.map { " \($0)" } ?? "")]
+    for feature in data.features {
+      let source: String
+      switch feature.source {
+      case .column(let column): source = "column \(column)"
+      case .expression(let expression): source = "expression \(expression)"
+      }
+      lines.append("feature \(feature.name) = \(source)" + (feature.type.map { " as \($0.rawValue)" } ?? ""))
+    }
+    lines.append("time \(data.time?.column ?? "-")")
+    lines.append("missing \(data.missing.rawValue)")
+    lines.append("preprocess \(preprocessing.map(\.rawValue).joined(separator: ","))")
+    let r = resampling
+    lines.append(
+      "resampling \(r.method.rawValue) folds=\(r.folds) shuffle=\(r.shuffle) seed=\(r.seed) repeats=\(r.repeats) "
+        + "gap=\(r.gap) max_train_size=\(r.maxTrainSize.map(String.init) ?? "-") test_size=\(r.testSize.map { "\($0)" } ?? "-")"
+    )
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
