@@ -30,6 +30,12 @@ public struct NearestNeighborsIndex: Sendable, Equatable, ProtobufMessage {
 
   init() { self.init(numberOfDimensions: 0, usesSquaredEuclideanDistance: false) }
 
+  /// Equal content; `sampleLengths` only records how a file was read.
+  public static func == (a: NearestNeighborsIndex, b: NearestNeighborsIndex) -> Bool {
+    a.numberOfDimensions == b.numberOfDimensions && a.sampleCount == b.sampleCount && a.samples == b.samples
+      && a.indexType == b.indexType && a.usesSquaredEuclideanDistance == b.usesSquaredEuclideanDistance
+  }
+
   func encode(to writer: inout ProtobufWriter) {
     writer.int(1, numberOfDimensions)
     let d = numberOfDimensions
