@@ -35,7 +35,7 @@ import Testing
     #expect {
       try CoreMLExporter.export(Self.request(FutureAlgorithm()))
     } throws: { error in
-      "\(error)".contains("FutureAlgorithm") && "\(error)".contains("logistic regression")
+      "\(error)".contains("does not support FutureAlgorithm") && "\(error)".contains("logistic regression")
     }
   }
 
@@ -47,6 +47,19 @@ import Testing
       try CoreMLExporter.export(request)
     } throws: { error in
       "\(error)".contains("2 classes but the data has 3")
+    }
+  }
+
+  /// `fitPresentClasses` answers for absent classes with zeros; the format cannot say that.
+  @Test func modelWrappedForAbsentClasses() throws {
+    let x = Matrix([[0, 1], [1, 0], [2, 2], [3, 1]])
+    let wrapped = try GaussianNaiveBayes().fitPresentClasses(x, labels: [0, 0, 2, 2], classCount: 3)
+    var request = Self.request(wrapped)
+    request.classes = ["0", "1", "2"]
+    #expect {
+      try CoreMLExporter.export(request)
+    } throws: { error in
+      "\(error)".contains("fitted on rows holding every class")
     }
   }
 

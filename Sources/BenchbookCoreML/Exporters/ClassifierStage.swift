@@ -49,8 +49,8 @@ struct ClassifierStage {
       stage = try NaiveBayesConversion.convert(model, width: width, labels: labels)
     default:
       throw ExportError(
-        "Core ML export does not support \(type(of: classifier)): only logistic regression, LDA, k-nearest "
-          + "neighbours, decision trees and Gaussian naive Bayes fitted on every class can be written")
+        "Core ML export does not support \(type(of: classifier)): it writes logistic regression, LDA, k-nearest "
+          + "neighbours, decision trees and Gaussian naive Bayes, fitted on rows holding every class")
     }
     if updatable && !stage.isUpdatable {
       throw ExportError(
