@@ -54,7 +54,9 @@ let package = Package(
     .testTarget(name: "BenchbookEvaluationTests", dependencies: ["BenchbookEvaluation"], exclude: ["Fixtures"]),
     .testTarget(
       name: "BenchbookCoreMLTests", dependencies: ["BenchbookCoreML", "BenchbookEvaluation"], exclude: ["Fixtures"]),
-    .testTarget(name: "BenchbookReportTests", dependencies: ["BenchbookReport"]),
+    .testTarget(
+      name: "BenchbookReportTests", dependencies: ["BenchbookReport"],
+      exclude: ["Fixtures", "ReportRendererTests.golden.md"]),
     .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Fixtures"]),
   ],
   cxxLanguageStandard: .cxx17

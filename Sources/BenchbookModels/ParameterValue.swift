@@ -1,4 +1,7 @@
 /// A setting's value as results files record it.
+///
+/// JSON writes the double 1.0 as `1`, which reads back as an integer; so numbers
+/// compare, hash and print by value, and a setting survives the round trip.
 public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible {
   case int(Int)
   case double(Double)
@@ -32,10 +35,34 @@ public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible
     }
   }
 
+  /// The numeric value of `.int` and `.double`.
+  public var number: Double? {
+    switch self {
+    case .int(let value): Double(value)
+    case .double(let value): value
+    default: nil
+    }
+  }
+
+  public static func == (lhs: ParameterValue, rhs: ParameterValue) -> Bool {
+    if let a = lhs.number, let b = rhs.number { return a == b }
+    switch (lhs, rhs) {
+    case (.string(let a), .string(let b)): return a == b
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.none, .none): return true
+    default: return false
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    if let number { hasher.combine(number) } else { hasher.combine(description) }
+  }
+
   public var description: String {
     switch self {
     case .int(let value): String(value)
-    case .double(let value): String(value)
+    case .double(let value):
+      value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     case .string(let value): value
     case .bool(let value): String(value)
     case .none: "none"

@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func targetWithOneClass() throws {
-    try expectFailure(spec: spec(), csv: "a,b,y\n1,2,x\n3,4,x\n5,6,x\n", mentions: ["bad.yaml:3", "one class"])
+    try expectFailure(spec: spec(), csv: "a,b,y\n1,2,x\n3,4,x\n5,6,x\n", mentions: ["bad.yaml:3", "single class"])
   }
 
   @Test func moreFoldsThanRows() throws {

@@ -15,7 +15,7 @@ public enum ResultsFile {
   /// Writes `directory/results.json` atomically and returns its path.
   @discardableResult
   public static func write(_ results: ExperimentResults, to directory: String) throws -> String {
-    let path = URL(fileURLWithPath: directory).appendingPathComponent(fileName).path
+    let path = (directory.hasSuffix("/") ? directory : directory + "/") + fileName
     try AtomicFile.write(try encode(results), to: path)
     return path
   }

@@ -25,7 +25,7 @@ public enum ReportRenderer {
     path: String, plots: [PlotOutcome]
   ) {
     let plots = PlotRenderer.draw(results, into: directory)
-    let path = URL(fileURLWithPath: directory).appendingPathComponent(fileName).path
+    let path = (directory.hasSuffix("/") ? directory : directory + "/") + fileName
     try AtomicFile.write(markdown(results, plots: plots), to: path)
     return (path, plots)
   }

@@ -13,6 +13,8 @@ struct FoldLinesPlot: ReportPlot {
     var script = GnuplotScript(text: GnuplotScript.preamble(output: output, title: title))
     script.text += """
       set logscale y
+      set autoscale yfix
+      set offsets 0, 0, graph 0.05, graph 0.05
       set ylabel "log-loss (nats, log scale)"
       set xlabel "test fold"
       set xrange [0.5:\(Double(foldCount) + 0.5)]

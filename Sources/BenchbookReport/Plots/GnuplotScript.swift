@@ -36,6 +36,13 @@ public struct GnuplotScript: Sendable {
       "lc rgb \"\(colors[index % colors.count])\" pt \(points[index % points.count]) dt \(dashes[index % dashes.count])"
   }
 
+  /// A solid outline with a model's colour and its own fill pattern, for boxes.
+  static func boxStyle(_ index: Int) -> String {
+    let colors = ["#1b5e9f", "#c0392b", "#2e8540", "#7d3c98", "#b9770e", "#117a8b", "#555555"]
+    let patterns = [0, 1, 2, 4, 5, 6, 7]
+    return "lc rgb \"\(colors[index % colors.count])\" dt 1 fs pattern \(patterns[index % patterns.count]) border"
+  }
+
   /// `set xtics ("LR" 1, "LDA" 2, …)` for categorical positions.
   static func categoryTics(_ labels: [String]) -> String {
     "set xtics (" + labels.enumerated().map { "\(quoted($1)) \($0 + 1)" }.joined(separator: ", ") + ")\n"

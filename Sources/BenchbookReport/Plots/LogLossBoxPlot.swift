@@ -12,9 +12,10 @@ struct LogLossBoxPlot: ReportPlot {
     script.text += """
       set style data boxplot
       set style boxplot outliers pointtype 6
-      set style fill solid 0.25 border -1
       set boxwidth 0.5
       set logscale y
+      set autoscale yfix
+      set offsets 0, 0, graph 0.05, graph 0.05
       set ylabel "log-loss per fold (nats, log scale)"
       set xlabel "model (best first)"
       set key off

@@ -12,10 +12,13 @@ struct TimingPlot: ReportPlot {
     var script = GnuplotScript(text: GnuplotScript.preamble(output: output, title: title))
     script.text += """
       set logscale y
+      set autoscale yfix
+      set offsets 0, 0, graph 0.05, graph 0.05
       set format y "%g"
       set ylabel "seconds per fold (log scale)"
       set xlabel "model (best log-loss first)"
       set xrange [0.4:\(Double(models.count) + 0.6)]
+      set key below
 
       """
     script.text += GnuplotScript.categoryTics(models.map(\.label))

@@ -15,7 +15,8 @@ struct TradeOffPlot: ReportPlot {
       set format x "%g"
       set xlabel "mean fit time per fold (seconds, log scale)"
       set ylabel "mean log-loss (nats, log scale)"
-      set offsets graph 0.08, graph 0.08, graph 0.08, graph 0.08
+      set autoscale fix
+      set offsets graph 0.12, graph 0.12, graph 0.12, graph 0.12
 
       """
     script.text +=

@@ -72,17 +72,32 @@ struct MethodSection: ReportSection {
       ("fold", .right), ("train rows", .right), ("test rows", .right), ("test rows per class", .left),
     ])
     let splits = results.resampling.splits
-    let shown = splits.count > 20 ? Array(splits.prefix(10)) : splits
-    for split in shown {
-      let perClass = zip(classes, split.testClassCounts).map { "\($0): \(Format.count($1))" }.joined(separator: ", ")
-      let label =
-        (results.resampling.repeats ?? 1) > 1
-        ? "\(split.repeat + 1).\(split.fold % results.resampling.folds + 1)" : "\(split.fold + 1)"
-      table.append([label, Format.count(split.trainRows), Format.count(split.testRows), perClass])
+    let repeated = (results.resampling.repeats ?? 1) > 1
+    func name(_ split: SplitRecord) -> String {
+      repeated ? "\(split.repeat + 1).\(split.fold % results.resampling.folds + 1)" : "\(split.fold + 1)"
+    }
+    // Consecutive folds of the same make-up share one row, e.g. "1–10".
+    var groups: [[SplitRecord]] = []
+    for split in splits {
+      if let last = groups.last?.last, last.trainRows == split.trainRows, last.testRows == split.testRows,
+        last.testClassCounts == split.testClassCounts, last.repeat == split.repeat
+      {
+        groups[groups.count - 1].append(split)
+      } else {
+        groups.append([split])
+      }
+    }
+    let shown = groups.count > 20 ? Array(groups.prefix(10)) : groups
+    for group in shown {
+      let first = group[0]
+      let label = group.count == 1 ? name(first) : "\(name(first))–\(name(group.last!))"
+      let perClass = zip(classes, first.testClassCounts).map { "\($0): \(Format.count($1))" }.joined(separator: ", ")
+      table.append([label, Format.count(first.trainRows), Format.count(first.testRows), perClass])
     }
     var text = table.markdown
-    if shown.count < splits.count {
-      text += "\n…and \(splits.count - shown.count) more folds, listed in results.json.\n"
+    if shown.count < groups.count {
+      let hidden = groups.dropFirst(shown.count).map(\.count).reduce(0, +)
+      text += "\n…and \(hidden) more folds, listed in results.json.\n"
     }
     let lacking = splits.filter { $0.trainClassCounts.contains(0) }
     if !lacking.isEmpty {
