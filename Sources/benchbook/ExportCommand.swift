@@ -60,7 +60,8 @@ struct ExportCommand: ParsableCommand {
       let dataset = try Dataset.load(experiment.dataset)
       let pipeline = try FoldEvaluator(dataset: dataset, preprocessing: experiment.preprocessing).fitAllRows(modelSpec)
       let metadata = ExportMetadata(
-        experiment: experiment.name, question: experiment.description, target: Self.target(experiment.dataset.target),
+        experiment: experiment.name, question: experiment.description,
+        target: ExportMetadata.targetText(experiment.dataset.target),
         modelLabel: model, trainingRows: dataset.x.rows,
         crossValidatedLogLoss: Self.crossValidatedLogLoss(
           experiment, dataset: dataset, label: model, results: results ?? "reports/\(experiment.name)/results.json"),
@@ -103,14 +104,6 @@ struct ExportCommand: ParsableCommand {
 
   static func microseconds(_ value: Double) -> String {
     value < 10 ? String(format: "%.2f µs", value) : String(format: "%.1f µs", value)
-  }
-
-  /// `arr_delay > 15`, or the column itself.
-  static func target(_ target: TargetDefinition) -> String {
-    guard let when = target.when else { return target.column.column }
-    let value = when.value
-    let number = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-    return "\(target.column.column) \(when.comparison.rawValue) \(number)"
   }
 
   /// The model's mean fold log-loss from an earlier run of this very spec on this very data, if there is one.

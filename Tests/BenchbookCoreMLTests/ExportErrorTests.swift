@@ -87,6 +87,17 @@ import Testing
     }
   }
 
+  @Test func targetText() {
+    let location = SourceLocation(file: "spec.yaml")
+    let column = ColumnReference(column: "arr_delay", location: location)
+    #expect(ExportMetadata.targetText(TargetDefinition(column: column)) == "arr_delay")
+    #expect(
+      ExportMetadata.targetText(TargetDefinition(column: column, when: Threshold(.greater, 15))) == "arr_delay > 15")
+    #expect(
+      ExportMetadata.targetText(TargetDefinition(column: column, when: Threshold(.lessOrEqual, 2.5)))
+        == "arr_delay <= 2.5")
+  }
+
   @Test func evaluatorRejectsUnknownCategoriesAndMissingInputs() throws {
     let trained = try ExportFixtures.train(.binary, model: "LR")
     let evaluator = try CoreMLEvaluator(model: trained.exported.model)

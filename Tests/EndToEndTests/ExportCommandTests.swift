@@ -43,6 +43,26 @@ import Testing
     #expect(try bytes(scratch.path("IrisDT.mlmodel")) == bytes(scratch.path("again.mlmodel")))
   }
 
+  /// After `benchbook run`, the file's description cites the model's cross-validated log-loss.
+  @Test func descriptionCitesTheRunsLogLoss() throws {
+    let scratch = try Scratch()
+    let before = try BenchbookBinary.run(["export", Self.irisSpec, "--model", "LDA"], in: scratch.url)
+    #expect(before.status == 0, "\(before.stderr)")
+    let run = try BenchbookBinary.run(["run", Self.irisSpec, "--quiet", "--out", "reports/iris"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    let results = try ResultsJSON(path: scratch.path("reports/iris/results.json"))
+    let lda = try #require(results.models.first { $0["label"] as? String == "LDA" })
+    let mean = try #require((lda["log_loss"] as? [String: Double])?["mean"])
+    let after = try BenchbookBinary.run(
+      ["export", Self.irisSpec, "--model", "LDA", "--out", scratch.path("after.mlmodel")], in: scratch.url)
+    #expect(after.status == 0, "\(after.stderr)")
+    let described = try BenchbookBinary.run(["inspect", scratch.path("after.mlmodel")], in: scratch.url).stdout
+    #expect(described.contains("Cross-validated log-loss: \(String(format: "%.4f", mean))."))
+    #expect(described.contains("benchbook.cv_log_loss: "))
+    let plain = try BenchbookBinary.run(["inspect", scratch.path("IrisLDA.mlmodel")], in: scratch.url).stdout
+    #expect(!plain.contains("Cross-validated"))
+  }
+
   @Test func updatableNearestNeighbours() throws {
     let scratch = try Scratch()
     let file = scratch.path("k.mlmodel")

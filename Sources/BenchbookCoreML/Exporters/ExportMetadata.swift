@@ -1,3 +1,4 @@
+import BenchbookData
 import Foundation
 
 /// What the file says about itself: where the model came from and how well it
@@ -47,6 +48,12 @@ public struct ExportMetadata: Sendable, Equatable {
       sentences.append("Cross-validated log-loss: \(String(format: "%.4f", crossValidatedLogLoss)).")
     }
     return sentences.joined(separator: " ")
+  }
+
+  /// What a spec's target predicts, for `target`: `arr_delay > 15`, or the column's name.
+  public static func targetText(_ target: TargetDefinition) -> String {
+    guard let when = target.when else { return target.column.column }
+    return "\(target.column.column) \(when.comparison.rawValue) \(NumberText.short(when.value))"
   }
 
   /// `a`, `a and b`, `a, b and c`.
