@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := gnuplot-nox libgnuplot-iostream-dev libboost-iostreams-dev libboost-filesystem-dev \
 	libopenblas-dev liblapacke-dev zlib1g-dev
 
-.PHONY: deps build experiment experiments test bench baselines clean format
+.PHONY: deps build experiment experiments test bench baselines clean format coreml-check
 
 ## deps: install the missing Debian packages (and only those)
 deps:
@@ -58,6 +58,17 @@ bench: build
 ## baselines: re-measure the baselines of every shipped experiment (review the diff before committing)
 baselines: build
 	@set -e; for spec in experiments/*.yaml; do $(BIN) baseline "$$spec"; done
+
+## coreml-check: export every model of iris and the flagship, then parse each file with Apple's coremltools
+COREML_VENV := .build/coremltools-venv
+coreml-check: build
+	@[ -x $(COREML_VENV)/bin/python ] || { python3 -m venv $(COREML_VENV) && $(COREML_VENV)/bin/pip install -q coremltools; }
+	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && set -e && \
+	for spec in iris flights-delay; do for model in LR LDA KNN DT NB; do \
+	  $(BIN) export experiments/$$spec.yaml --model $$model --out "$$dir/$$spec-$$model.mlmodel"; \
+	done; done && \
+	$(BIN) export experiments/iris.yaml --model KNN --updatable --out "$$dir/iris-KNN-updatable.mlmodel" && \
+	$(COREML_VENV)/bin/python Tests/BenchbookCoreMLTests/Fixtures/check_coremltools.py "$$dir"/*.mlmodel
 
 ## format: format the Swift sources
 format:

@@ -35,11 +35,12 @@ let package = Package(
       name: "BenchbookEvaluation",
       dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec"]
     ),
+    .target(name: "BenchbookCoreML", dependencies: ["BenchbookData", "BenchbookModels"]),
     .target(name: "BenchbookReport", dependencies: ["BenchbookEvaluation", "CGnuplotBridge"]),
     .executableTarget(
       name: "benchbook",
       dependencies: [
-        "BenchbookEvaluation", "BenchbookReport",
+        "BenchbookCoreML", "BenchbookEvaluation", "BenchbookReport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -51,6 +52,8 @@ let package = Package(
     .testTarget(name: "BenchbookModelsTests", dependencies: ["BenchbookModels"], exclude: ["Fixtures"]),
     .testTarget(name: "BenchbookSpecTests", dependencies: ["BenchbookSpec"]),
     .testTarget(name: "BenchbookEvaluationTests", dependencies: ["BenchbookEvaluation"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "BenchbookCoreMLTests", dependencies: ["BenchbookCoreML", "BenchbookEvaluation"], exclude: ["Fixtures"]),
     .testTarget(
       name: "BenchbookReportTests", dependencies: ["BenchbookReport"],
       exclude: ["Fixtures", "ReportRendererTests.golden.md"]),

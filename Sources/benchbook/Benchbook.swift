@@ -13,7 +13,8 @@ struct Benchbook: ParsableCommand {
       """,
     version: EnvironmentProbe.benchbookVersion,
     subcommands: [
-      RunCommand.self, ReportCommand.self, IndexCommand.self, BaselineCommand.self, CheckCommand.self,
+      RunCommand.self, ReportCommand.self, IndexCommand.self, ExportCommand.self, InspectCommand.self,
+      BaselineCommand.self, CheckCommand.self,
     ]
   )
 }

@@ -1,0 +1,184 @@
+import BenchbookData
+import BenchbookModels
+
+/// Writes a fitted Benchbook model as a Core ML pipeline classifier that an
+/// app calls with raw feature values by name.
+///
+/// The pipeline, in order:
+/// 1. a one-hot encoder per categorical input (int64 or string categories;
+///    an unknown category is an error, since the model never saw one);
+/// 2. a feature vectorizer concatenating the inputs in spec order, which is
+///    the design matrix's column order;
+/// 3. a scaler, when the spec standardises (or the classifier needs its
+///    inputs conditioned), all standardisations folded into one;
+/// 4. the classifier, outputting `classLabel` and `classProbability`.
+///
+/// The file declares the lowest specification version its models need. It
+/// holds no timestamp, host or path, and every map is written in key order, so
+/// the same fit gives the same bytes.
+public enum CoreMLExporter {
+  /// The predicted class output.
+  public static let labelOutput = "classLabel"
+  /// The class-probability dictionary output.
+  public static let probabilityOutput = "classProbability"
+
+  public static func export(_ request: ExportRequest) throws(ExportError) -> ExportedModel {
+    let layout = try InputLayout(features: request.features)
+    guard request.classes.count >= 2 else { throw ExportError("a classifier needs at least two classes") }
+    guard Set(request.classes).count == request.classes.count else { throw ExportError("class labels repeat") }
+    for scaler in request.scalers where scaler.mean.count != layout.width {
+      throw ExportError("a fitted scaler has \(scaler.mean.count) columns; the inputs give \(layout.width)")
+    }
+    var stage = try ClassifierStage.convert(
+      request.classifier, width: layout.width, classes: request.classes, updatable: request.updatable)
+
+    var names = FeatureNames(reserved: layout.inputs.map(\.name))
+    let labelName = names.claim(labelOutput)
+    let probabilityName = names.claim(probabilityOutput)
+    let labelType = LabelType(labels: request.classes)
+    let target = request.metadata.target
+    let labelOutputDescription = FeatureDescription(
+      name: labelName,
+      shortDescription:
+        "The most probable class of \(target): \(ExportMetadata.list(request.classes).replacingLastAnd()).",
+      type: labelType.featureType)
+    let probabilityOutputDescription = FeatureDescription(
+      name: probabilityName, shortDescription: "The probability of each class of \(target).",
+      type: labelType.dictionaryType)
+
+    var models: [CoreMLModel] = []
+    var stageNames: [String] = []
+
+    // 1. One-hot encoders.
+    var vectorizerInputs: [(description: FeatureDescription, dimensions: Int)] = []
+    let appInputs = layout.featureDescriptions
+    for (input, description) in zip(layout.inputs, appInputs) {
+      guard let categoryType = input.labelType else {
+        vectorizerInputs.append((description, 1))
+        continue
+      }
+      let encoded = FeatureDescription(
+        name: names.claim("\(input.name)OneHot"),
+        shortDescription: "\(input.name), one-hot over its \(input.width) categories.",
+        type: array(input.width))
+      let encoder = OneHotEncoder(
+        categories: categoryType.classLabels(input.summary.categories ?? []), outputSparse: false,
+        handleUnknown: .errorOnUnknown)
+      models.append(
+        CoreMLModel(
+          specificationVersion: SpecificationVersion.iOS11.rawValue,
+          description: ModelDescription(inputs: [description], outputs: [encoded]), kind: .oneHotEncoder(encoder)))
+      stageNames.append(names.stage("oneHot_\(input.name)"))
+      vectorizerInputs.append((encoded, input.width))
+    }
+
+    // 2. Feature vectorizer.
+    let vectorized = FeatureDescription(
+      name: names.claim("features"),
+      shortDescription: "The encoded inputs in the model's column order (\(layout.width) columns).",
+      type: array(layout.width))
+    models.append(
+      CoreMLModel(
+        specificationVersion: SpecificationVersion.iOS11.rawValue,
+        description: ModelDescription(inputs: vectorizerInputs.map(\.description), outputs: [vectorized]),
+        kind: .featureVectorizer(
+          FeatureVectorizer(
+            inputList: vectorizerInputs.map {
+              .init(inputColumn: $0.description.name, inputDimensions: UInt64($0.dimensions))
+            }
+          ))))
+    stageNames.append(names.stage("featureVectorizer"))
+
+    // 3. Scaler.
+    var classifierInput = vectorized
+    var standardisation: Standardisation?
+    for scaler in request.scalers {
+      let next = Standardisation(scaler)
+      standardisation = standardisation?.then(next) ?? next
+    }
+    let conditioned =
+      stage.conditioning.map { (standardisation ?? .identity(width: layout.width)).then($0) } ?? standardisation
+    if let conditioned {
+      let what =
+        stage.conditioning == nil
+        ? "Standardised features: (x − training mean) / training standard deviation."
+        : "Features centred and scaled for the network: "
+          + (standardisation == nil ? "" : "the spec's standardisation, then ")
+          + "(x − pooled class mean) / pooled standard deviation."
+      let scaled = FeatureDescription(
+        name: names.claim("scaledFeatures"), shortDescription: what, type: array(layout.width))
+      models.append(
+        CoreMLModel(
+          specificationVersion: SpecificationVersion.iOS11.rawValue,
+          description: ModelDescription(inputs: [classifierInput], outputs: [scaled]),
+          kind: .scaler(conditioned.scaler)))
+      stageNames.append(names.stage("scaler"))
+      classifierInput = scaled
+    }
+
+    // 4. The classifier.
+    stage.bindInput(classifierInput.name)
+    var classifierDescription = ModelDescription(
+      inputs: [classifierInput], outputs: [labelOutputDescription, probabilityOutputDescription],
+      predictedFeatureName: labelName, predictedProbabilitiesName: probabilityName)
+    if request.updatable {
+      classifierDescription.trainingInputs = [classifierInput, trainingLabel(labelOutputDescription, target: target)]
+    }
+    models.append(
+      CoreMLModel(
+        specificationVersion: stage.specificationVersion.rawValue, description: classifierDescription,
+        isUpdatable: request.updatable, kind: stage.kind))
+    stageNames.append(names.stage(stage.name))
+
+    // The pipeline the app sees.
+    var version = models.map(\.specificationVersion).max() ?? SpecificationVersion.iOS11.rawValue
+    if request.updatable { version = max(version, SpecificationVersion.iOS13.rawValue) }
+    var metadata = ModelMetadata(
+      shortDescription: request.metadata.shortDescription(
+        algorithm: stage.algorithm.displayName, features: layout.inputs.map(\.name)),
+      versionString: request.metadata.benchbookVersion.map { "Benchbook \($0)" } ?? "", author: "Benchbook")
+    metadata.userDefined = userDefined(request, stage: stage, scaled: standardisation != nil)
+    var description = ModelDescription(
+      inputs: appInputs, outputs: [labelOutputDescription, probabilityOutputDescription],
+      predictedFeatureName: labelName, predictedProbabilitiesName: probabilityName, metadata: metadata)
+    if request.updatable {
+      description.trainingInputs = appInputs + [trainingLabel(labelOutputDescription, target: target)]
+    }
+    let model = CoreMLModel(
+      specificationVersion: version, description: description, isUpdatable: request.updatable,
+      kind: .pipelineClassifier(Pipeline(models: models, names: stageNames)))
+    return ExportedModel(model: model, bytes: model.serializedBytes())
+  }
+
+  private static func array(_ width: Int) -> CoreMLFeatureType {
+    CoreMLFeatureType(.multiArray(shape: [Int64(width)], dataType: .double))
+  }
+
+  private static func trainingLabel(_ output: FeatureDescription, target: String) -> FeatureDescription {
+    FeatureDescription(
+      name: output.name, shortDescription: "The true class of \(target) for an example the app adds.",
+      type: output.type)
+  }
+
+  /// Machine-readable facts for tools that inspect the file; sorted by key when written.
+  private static func userDefined(_ request: ExportRequest, stage: ClassifierStage, scaled: Bool) -> [String: String] {
+    var values = [
+      "benchbook.experiment": request.metadata.experiment,
+      "benchbook.model": request.metadata.modelLabel,
+      "benchbook.algorithm": stage.algorithm.rawValue,
+      "benchbook.target": request.metadata.target,
+      "benchbook.preprocess": scaled ? "standardize" : "none",
+    ]
+    if let rows = request.metadata.trainingRows { values["benchbook.training_rows"] = String(rows) }
+    if let loss = request.metadata.crossValidatedLogLoss { values["benchbook.cv_log_loss"] = "\(loss)" }
+    return values
+  }
+}
+
+extension String {
+  /// `a, b and c` → `a, b or c`: the one class out of several.
+  fileprivate func replacingLastAnd() -> String {
+    guard let range = range(of: " and ", options: .backwards) else { return self }
+    return replacingCharacters(in: range, with: " or ")
+  }
+}

@@ -1,0 +1,35 @@
+/// Core ML's `NeuralNetworkClassifier`: layers evaluated in order over named
+/// blobs; the blob named `labelProbabilityLayerName` holds one probability per
+/// class label.
+public struct NeuralNetworkClassifier: Sendable, Equatable, ProtobufMessage {
+  public var layers: [NeuralNetworkLayer]
+  public var classLabels: ClassLabels?
+  public var labelProbabilityLayerName: String
+
+  public init(
+    layers: [NeuralNetworkLayer] = [], classLabels: ClassLabels? = nil, labelProbabilityLayerName: String = ""
+  ) {
+    self.layers = layers
+    self.classLabels = classLabels
+    self.labelProbabilityLayerName = labelProbabilityLayerName
+  }
+
+  init() { self.init(layers: []) }
+
+  func encode(to writer: inout ProtobufWriter) {
+    writer.messages(1, layers)
+    classLabels?.encode(to: &writer)
+    writer.string(200, labelProbabilityLayerName)
+  }
+
+  mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
+    throws(CoreMLFormatError) -> Bool
+  {
+    switch field {
+    case 1: layers.append(try reader.message(wire))
+    case 200: labelProbabilityLayerName = try reader.string(wire)
+    default: return try ClassLabels.decode(field, wire, from: &reader, into: &classLabels)
+    }
+    return true
+  }
+}

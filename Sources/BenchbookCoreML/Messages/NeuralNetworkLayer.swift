@@ -1,0 +1,148 @@
+/// Core ML's `NeuralNetworkLayer`, for the four layer kinds Benchbook uses,
+/// all part of the format since specification version 1 (iOS 11).
+public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
+  public enum Kind: Sendable, Equatable {
+    /// out = W·x + b, W row-major [outputChannels, inputChannels].
+    case innerProduct(InnerProduct)
+    /// Softmax across channels.
+    case softmax
+    /// Element-wise product of the inputs (or the one input times `alpha`).
+    case multiply(alpha: Float)
+    /// The inputs stacked along the channel axis.
+    case concat
+    case unsupported(field: Int)
+  }
+
+  /// `InnerProductLayerParams` with float32 weights (`WeightParams.floatValue`).
+  public struct InnerProduct: Sendable, Equatable, ProtobufMessage {
+    public var inputChannels: UInt64
+    public var outputChannels: UInt64
+    public var hasBias: Bool
+    public var weights: [Float]
+    public var bias: [Float]
+
+    public init(inputChannels: UInt64, outputChannels: UInt64, hasBias: Bool, weights: [Float], bias: [Float]) {
+      self.inputChannels = inputChannels
+      self.outputChannels = outputChannels
+      self.hasBias = hasBias
+      self.weights = weights
+      self.bias = bias
+    }
+
+    init() { self.init(inputChannels: 0, outputChannels: 0, hasBias: false, weights: [], bias: []) }
+
+    func encode(to writer: inout ProtobufWriter) {
+      writer.uint(1, inputChannels)
+      writer.uint(2, outputChannels)
+      writer.bool(10, hasBias)
+      writer.message(20, WeightParams(floatValue: weights))
+      if hasBias { writer.message(21, WeightParams(floatValue: bias)) }
+    }
+
+    mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
+      throws(CoreMLFormatError) -> Bool
+    {
+      switch field {
+      case 1: inputChannels = try reader.uint64(wire)
+      case 2: outputChannels = try reader.uint64(wire)
+      case 10: hasBias = try reader.bool(wire)
+      case 20: weights = try reader.message(wire, as: WeightParams.self).floatValue
+      case 21: bias = try reader.message(wire, as: WeightParams.self).floatValue
+      default: return false
+      }
+      return true
+    }
+  }
+
+  /// `WeightParams`, float32 values only (floatValue = 1, packed).
+  struct WeightParams: ProtobufMessage {
+    var floatValue: [Float] = []
+
+    func encode(to writer: inout ProtobufWriter) { writer.packedFloats(1, floatValue) }
+
+    mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
+      throws(CoreMLFormatError) -> Bool
+    {
+      guard field == 1 else { return false }
+      try reader.appendFloats(wire, to: &floatValue)
+      return true
+    }
+  }
+
+  /// `MultiplyLayerParams`: alpha = 1 (float).
+  struct MultiplyParams: ProtobufMessage {
+    var alpha: Float = 0
+
+    func encode(to writer: inout ProtobufWriter) {
+      writer.float(1, alpha)
+    }
+
+    mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
+      throws(CoreMLFormatError) -> Bool
+    {
+      guard field == 1 else { return false }
+      var values: [Float] = []
+      try reader.appendFloats(wire, to: &values)
+      alpha = values.last ?? 0
+      return true
+    }
+  }
+
+  public var name: String
+  public var inputs: [String]
+  public var outputs: [String]
+  public var kind: Kind
+
+  public init(name: String, inputs: [String], outputs: [String], kind: Kind) {
+    self.name = name
+    self.inputs = inputs
+    self.outputs = outputs
+    self.kind = kind
+  }
+
+  init() { self.init(name: "", inputs: [], outputs: [], kind: .unsupported(field: 0)) }
+
+  func encode(to writer: inout ProtobufWriter) {
+    writer.string(1, name)
+    writer.strings(2, inputs)
+    writer.strings(3, outputs)
+    switch kind {
+    case .innerProduct(let parameters): writer.message(140, parameters)
+    case .softmax: writer.emptyMessage(175)
+    case .multiply(let alpha): writer.message(231, MultiplyParams(alpha: alpha))
+    case .concat: writer.emptyMessage(320)
+    case .unsupported: break
+    }
+  }
+
+  mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
+    throws(CoreMLFormatError) -> Bool
+  {
+    switch field {
+    case 1: name = try reader.string(wire)
+    case 2: inputs.append(try reader.string(wire))
+    case 3: outputs.append(try reader.string(wire))
+    case 140: kind = .innerProduct(try reader.message(wire))
+    case 175:
+      _ = try reader.window(wire)
+      kind = .softmax
+    case 231: kind = .multiply(alpha: try reader.message(wire, as: MultiplyParams.self).alpha)
+    case 320:
+      // `sequenceConcat` (field 100) is false for a channel concatenation; a true one is not supported.
+      var parameters = try reader.window(wire)
+      while let (inner, innerWire) = try parameters.nextField() {
+        if inner == 100, try parameters.bool(innerWire) {
+          throw CoreMLFormatError("layer '\(name)': sequence concatenation is not supported")
+        } else if inner != 100 {
+          try parameters.skip(innerWire)
+        }
+      }
+      kind = .concat
+    case 100...999 where wire == .lengthDelimited:
+      kind = .unsupported(field: field)
+      return false
+    default: return false
+    }
+    return true
+  }
+}

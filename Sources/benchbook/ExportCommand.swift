@@ -1,0 +1,120 @@
+import ArgumentParser
+import BenchbookCoreML
+import BenchbookData
+import BenchbookEvaluation
+import BenchbookSpec
+import Foundation
+
+struct ExportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Fit one model on all rows and write it as a Core ML model (.mlmodel) an app can ship.",
+    discussion: """
+      The file is a pipeline classifier: the app passes each spec feature by name (double for
+      numeric features, int64 or string for categorical ones) and gets back classLabel and
+      classProbability. One-hot encoding and the spec's standardisation are inside the file.
+      The file is written to --out, or to <Experiment><Label>.mlmodel in the current directory
+      (flights-delay and LR give FlightsDelayLR.mlmodel). The same fit gives the same bytes.
+      The description cites the cross-validated log-loss when --results (default:
+      reports/<name>/results.json) was written for this spec and data.
+      --measure also times Benchbook's own fitted pipeline on this machine: single-row latency
+      (p50 and p99 over 1,000 one-row predictions of rows spread over the data, after 100
+      warm-up ones) and batch throughput (up to 10,000 rows per call).
+      Exit status: 0 on success, 1 on any error; nothing is written when it fails.
+      """
+  )
+
+  @Argument(help: "The experiment spec (YAML).")
+  var spec: String
+
+  @Option(name: .long, help: "The label of the model to export, as the spec names it (e.g. LR, KNN-15).")
+  var model: String
+
+  @Option(name: .long, help: "Output file (default: <Experiment><Label>.mlmodel).")
+  var out: String?
+
+  @Flag(name: .long, help: "Write an updatable k-nearest-neighbours model an app can add its user's examples to.")
+  var updatable = false
+
+  @Option(
+    name: .long,
+    help: "A results.json to take the cross-validated log-loss from (default: reports/<name>/results.json).")
+  var results: String?
+
+  @Flag(name: .long, help: "Also time single-row latency and batch throughput of the fitted pipeline.")
+  var measure = false
+
+  func run() throws {
+    try CommandLineFailure.reporting {
+      let experiment = try SpecParser.parse(file: spec)
+      guard let modelSpec = experiment.models.first(where: { $0.label == model }) else {
+        let labels = experiment.models.map(\.label)
+        throw CommandError(
+          "model '\(model)' is not in \(spec); its models are \(labels.joined(separator: ", "))"
+            + Suggestion.phrase(for: model, among: labels))
+      }
+      if updatable && modelSpec.kind != .knn {
+        throw CommandError(
+          "--updatable needs a k-nearest-neighbours model; \(model) is a \(modelSpec.kind.displayName)")
+      }
+      let dataset = try Dataset.load(experiment.dataset)
+      let pipeline = try FoldEvaluator(dataset: dataset, preprocessing: experiment.preprocessing).fitAllRows(modelSpec)
+      let metadata = ExportMetadata(
+        experiment: experiment.name, question: experiment.description,
+        target: ExportMetadata.targetText(experiment.dataset.target),
+        modelLabel: model, trainingRows: dataset.x.rows,
+        crossValidatedLogLoss: Self.crossValidatedLogLoss(
+          experiment, dataset: dataset, label: model, results: results ?? "reports/\(experiment.name)/results.json"),
+        benchbookVersion: EnvironmentProbe.benchbookVersion)
+      let exported = try CoreMLExporter.export(
+        ExportRequest(
+          features: dataset.features, classes: dataset.classes, scalers: pipeline.preprocessing.scalers,
+          classifier: pipeline.classifier, metadata: metadata, updatable: updatable))
+      let path = out ?? Self.defaultFileName(experiment: experiment.name, label: model)
+      try AtomicFile.write(exported.bytes, to: path)
+      let version = exported.specificationVersion
+      print(
+        "\(path): \(exported.sizeBytes) bytes, \(exported.model.stages.last?.model.kind.name ?? exported.model.kind.name), "
+          + "Core ML specification \(version.rawValue) (\(version.iOSRelease ?? "unknown iOS release"))")
+      if measure {
+        let latency = PredictionTiming.singleRowLatency(
+          PredictionTiming.evenlySpaced(dataset.x, count: 1000), predictions: 1000, warmUp: 100,
+          predict: pipeline.predictProbabilities)
+        let throughput = PredictionTiming.throughput(
+          PredictionTiming.evenlySpaced(dataset.x, count: 10_000), predict: pipeline.predictProbabilities)
+        print(
+          "single-row latency: p50 \(Self.microseconds(latency.p50Microseconds)), "
+            + "p99 \(Self.microseconds(latency.p99Microseconds)) (\(latency.predictions) predictions); "
+            + "batch throughput: \(Int(throughput.rounded())) rows/s")
+      }
+    }
+  }
+
+  /// `flights-delay` and `KNN-15` → `FlightsDelayKNN15.mlmodel`: a name Xcode turns into a class name as it is.
+  static func defaultFileName(experiment: String, label: String) -> String {
+    func camel(_ text: String, capitaliseWords: Bool) -> String {
+      text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { word in
+        capitaliseWords ? word.prefix(1).uppercased() + word.dropFirst() : String(word)
+      }.joined()
+    }
+    var name = camel(experiment, capitaliseWords: true) + camel(label, capitaliseWords: false)
+    if name.first?.isNumber ?? true { name = "Model" + name }
+    return name + ".mlmodel"
+  }
+
+  static func microseconds(_ value: Double) -> String {
+    value < 10 ? String(format: "%.2f µs", value) : String(format: "%.1f µs", value)
+  }
+
+  /// The model's mean fold log-loss from an earlier run of this very spec on this very data, if there is one.
+  static func crossValidatedLogLoss(_ experiment: ExperimentSpec, dataset: Dataset, label: String, results: String)
+    -> Double?
+  {
+    guard FileManager.default.fileExists(atPath: results), let earlier = try? ResultsFile.read(results),
+      let specBytes = FileManager.default.contents(atPath: experiment.path),
+      earlier.spec.sha256 == SHA256.hexDigest([UInt8](specBytes)),
+      earlier.data.sha256 == dataset.provenance.sha256
+    else { return nil }
+    return earlier.models.first { $0.label == label }?.logLoss.mean
+  }
+}

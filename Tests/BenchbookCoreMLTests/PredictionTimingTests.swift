@@ -1,0 +1,56 @@
+import BenchbookCoreML
+import BenchbookData
+import Testing
+
+/// The measurement primitives' arithmetic and protocol (never their speed).
+@Suite struct PredictionTimingTests {
+  @Test func nearestRankPercentiles() {
+    let summary = LatencySummary(nanoseconds: (1...1000).reversed().map { UInt64($0) * 1000 })
+    #expect(summary.p50Microseconds == 500)
+    #expect(summary.p99Microseconds == 990)
+    #expect(summary.predictions == 1000)
+    let one = LatencySummary(nanoseconds: [2500])
+    #expect(one.p50Microseconds == 2.5 && one.p99Microseconds == 2.5)
+    let small = LatencySummary(nanoseconds: [1000, 3000, 2000])
+    #expect(small.p50Microseconds == 2 && small.p99Microseconds == 3)
+  }
+
+  @Test func singleRowPredictionsCycleThroughTheRowsAfterAWarmUp() {
+    let rows = Matrix((0..<7).map { [Double($0), -Double($0)] })
+    var seen: [Double] = []
+    let summary = PredictionTiming.singleRowLatency(rows, predictions: 1000, warmUp: 30) { x in
+      #expect(x.rows == 1 && x.columns == 2)
+      seen.append(x[0, 0])
+      return Matrix(rows: 1, columns: 2, values: [0.5, 0.5])
+    }
+    #expect(summary.predictions == 1000)
+    #expect(seen.count == 1030)
+    #expect(seen.suffix(1000).enumerated().allSatisfy { $0.element == Double($0.offset % 7) })
+    #expect(summary.p50Microseconds <= summary.p99Microseconds)
+  }
+
+  @Test func throughputPredictsWholeBatches() {
+    let rows = Matrix(rows: 50, columns: 3, repeating: 1)
+    var calls = 0
+    let perSecond = PredictionTiming.throughput(rows, minimumSeconds: 0.01) { x in
+      #expect(x.rows == 50)
+      calls += 1
+      return Matrix(rows: x.rows, columns: 2, repeating: 0.5)
+    }
+    #expect(calls >= 2)
+    #expect(perSecond > 0 && perSecond.isFinite)
+  }
+
+  @Test func evenlySpacedRowsSpanTheData() {
+    let x = Matrix((0..<10).map { [Double($0)] })
+    #expect(PredictionTiming.evenlySpaced(x, count: 4).values == [0, 2, 5, 7])
+    #expect(PredictionTiming.evenlySpaced(x, count: 20) == x)
+  }
+
+  @Test func specificationVersionsNameTheirReleases() {
+    #expect(SpecificationVersion.iOS11.iOSRelease == "iOS 11")
+    #expect(SpecificationVersion.iOS13.iOSRelease == "iOS 13")
+    #expect(SpecificationVersion(4).description == "4 (iOS 13, macOS 10.15)")
+    #expect(SpecificationVersion(42).iOSRelease == nil)
+  }
+}

@@ -1,0 +1,116 @@
+import BenchbookCoreML
+import BenchbookData
+import BenchbookEvaluation
+import BenchbookModels
+import BenchbookSpec
+import Foundation
+import Testing
+
+/// The datasets the export tests fit on, read through the spec parser and the
+/// loader exactly as `benchbook` reads them, and split into training rows and
+/// held-out rows.
+enum ExportFixtures {
+  static let directory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+  /// A dataset, with or without the spec's standardisation.
+  enum Case: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case iris
+    case irisStandardized
+    case binary
+    case binaryStandardized
+
+    var testDescription: String { rawValue }
+
+    var standardize: Bool { self == .irisStandardized || self == .binaryStandardized }
+
+    var isIris: Bool { self == .iris || self == .irisStandardized }
+
+    /// Every model label the specs list.
+    static let modelLabels = ["LR", "LDA", "KNN", "KNN-7d", "DT", "NB"]
+
+    var yaml: String {
+      let preprocess = standardize ? "preprocess: [standardize]\n" : ""
+      let models = """
+        models:
+          - LR
+          - LDA
+          - KNN
+          - KNN: {k: 7, weights: distance, index: linear, label: KNN-7d}
+          - DT
+          - NB
+
+        """
+      if isIris {
+        return """
+          name: iris
+          description: Which iris species is this flower?
+          data: {path: \(ExportFixtures.directory.appendingPathComponent("iris.csv").path)}
+          target: species
+          features: [sepal_length, sepal_width, petal_length, petal_width]
+          \(preprocess)resampling: {method: stratified-kfold, folds: 5}
+          \(models)
+          """
+      }
+      return """
+        name: binary
+        description: Will the score be positive?
+        data: {path: \(ExportFixtures.directory.appendingPathComponent("binary.csv").path)}
+        target: {column: score, when: "> 0"}
+        features: [distance, hour, region, {weekday: {type: categorical}}]
+        \(preprocess)resampling: {folds: 5}
+        \(models)
+        """
+    }
+  }
+
+  /// A model fitted on the training rows, exported, and the held-out rows to check it on.
+  struct Trained {
+    var spec: ExperimentSpec
+    var dataset: Dataset
+    var model: ModelSpec
+    var pipeline: FittedPipeline
+    var exported: ExportedModel
+    /// Held-out rows, encoded and unscaled, as `Dataset.x` holds them.
+    var testX: Matrix
+  }
+
+  static func spec(_ fixture: Case) throws -> ExperimentSpec {
+    try SpecParser.parse(yaml: fixture.yaml, path: directory.appendingPathComponent("\(fixture.rawValue).yaml").path)
+  }
+
+  static func dataset(_ fixture: Case) throws -> (ExperimentSpec, Dataset) {
+    let spec = try spec(fixture)
+    return (spec, try Dataset.load(spec.dataset))
+  }
+
+  /// Every fourth row is held out; the rest train.
+  static func split(_ dataset: Dataset) -> (train: Dataset, testX: Matrix) {
+    let test = Array(stride(from: 3, to: dataset.x.rows, by: 4))
+    let train = (0..<dataset.x.rows).filter { $0 % 4 != 3 }
+    let trainSet = Dataset(
+      x: dataset.x.selecting(rows: train), columnNames: dataset.columnNames, features: dataset.features,
+      labels: train.map { dataset.labels[$0] }, classes: dataset.classes, time: nil,
+      lineNumbers: train.map { dataset.lineNumbers[$0] }, provenance: dataset.provenance)
+    return (trainSet, dataset.x.selecting(rows: test))
+  }
+
+  static func train(_ fixture: Case, model label: String, updatable: Bool = false) throws -> Trained {
+    let (spec, dataset) = try dataset(fixture)
+    let (trainSet, testX) = split(dataset)
+    guard let model = spec.models.first(where: { $0.label == label }) else {
+      throw ExportError("no model \(label) in the fixture spec")
+    }
+    let pipeline = try FoldEvaluator(dataset: trainSet, preprocessing: spec.preprocessing).fitAllRows(model)
+    let exported = try CoreMLExporter.export(
+      ExportRequest(
+        features: dataset.features, classes: dataset.classes, scalers: pipeline.preprocessing.scalers,
+        classifier: pipeline.classifier,
+        metadata: ExportMetadata(
+          experiment: spec.name, question: spec.description, target: fixture.isIris ? "species" : "score > 0",
+          modelLabel: label, trainingRows: trainSet.x.rows, crossValidatedLogLoss: 0.25, benchbookVersion: "test"),
+        updatable: updatable))
+    return Trained(
+      spec: spec, dataset: dataset, model: model, pipeline: pipeline, exported: exported, testX: testX)
+  }
+}
