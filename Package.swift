@@ -33,7 +33,7 @@ let package = Package(
     ),
     .target(
       name: "BenchbookEvaluation",
-      dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec"]
+      dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookCoreML"]
     ),
     .target(name: "BenchbookCoreML", dependencies: ["BenchbookData", "BenchbookModels"]),
     .target(name: "BenchbookReport", dependencies: ["BenchbookEvaluation", "CGnuplotBridge"]),

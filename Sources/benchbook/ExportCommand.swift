@@ -59,17 +59,11 @@ struct ExportCommand: ParsableCommand {
       }
       let dataset = try Dataset.load(experiment.dataset)
       let pipeline = try FoldEvaluator(dataset: dataset, preprocessing: experiment.preprocessing).fitAllRows(modelSpec)
-      let metadata = ExportMetadata(
-        experiment: experiment.name, question: experiment.description,
-        target: ExportMetadata.targetText(experiment.dataset.target),
-        modelLabel: model, trainingRows: dataset.x.rows,
+      let exported = try OnDeviceCost.export(
+        experiment, dataset: dataset, model: modelSpec, pipeline: pipeline,
         crossValidatedLogLoss: Self.crossValidatedLogLoss(
           experiment, dataset: dataset, label: model, results: results ?? "reports/\(experiment.name)/results.json"),
-        benchbookVersion: EnvironmentProbe.benchbookVersion)
-      let exported = try CoreMLExporter.export(
-        ExportRequest(
-          features: dataset.features, classes: dataset.classes, scalers: pipeline.preprocessing.scalers,
-          classifier: pipeline.classifier, metadata: metadata, updatable: updatable))
+        updatable: updatable)
       let path = out ?? Self.defaultFileName(experiment: experiment.name, label: model)
       try AtomicFile.write(exported.bytes, to: path)
       let version = exported.specificationVersion
@@ -77,11 +71,7 @@ struct ExportCommand: ParsableCommand {
         "\(path): \(exported.sizeBytes) bytes, \(exported.model.stages.last?.model.kind.name ?? exported.model.kind.name), "
           + "Core ML specification \(version.rawValue) (\(version.iOSRelease ?? "unknown iOS release"))")
       if measure {
-        let latency = PredictionTiming.singleRowLatency(
-          PredictionTiming.evenlySpaced(dataset.x, count: 1000), predictions: 1000, warmUp: 100,
-          predict: pipeline.predictProbabilities)
-        let throughput = PredictionTiming.throughput(
-          PredictionTiming.evenlySpaced(dataset.x, count: 10_000), predict: pipeline.predictProbabilities)
+        let (latency, throughput) = OnDeviceCost.timing(pipeline, rows: dataset.x)
         print(
           "single-row latency: p50 \(Self.microseconds(latency.p50Microseconds)), "
             + "p99 \(Self.microseconds(latency.p99Microseconds)) (\(latency.predictions) predictions); "

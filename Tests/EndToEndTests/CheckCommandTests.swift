@@ -56,7 +56,7 @@ import Testing
     }
     let (output, report) = try check(scratch, baseline: baseline, spec: spec)
     #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
-    #expect(report.hasPrefix("Regression check: 30 passed, 0 failed\n"))
+    #expect(report.hasPrefix("Regression check: 35 passed, 0 failed\n"), "five models × seven figures")
     #expect(FileManager.default.fileExists(atPath: scratch.path("out/history.jsonl")))
   }
 
@@ -71,8 +71,21 @@ import Testing
     }
     let (output, report) = try check(scratch, baseline: baseline, spec: spec)
     #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
-    #expect(report.hasPrefix("Regression check: 29 passed, 1 failed"))
+    #expect(report.hasPrefix("Regression check: 34 passed, 1 failed"))
     #expect(report.contains("| ❌ fail | LR | log-loss |"))
+  }
+
+  @Test func aBaselineWithASmallerModelFails() throws {
+    let scratch = try Scratch()
+    let spec = try irisSpec(scratch)
+    let baseline = try makeBaseline(scratch, spec: spec)
+    try tamper(baseline, model: "KNN") { model in
+      model["model_size_bytes"] = Int(Double(model["model_size_bytes"] as! Int) * 0.8)
+    }
+    let (output, report) = try check(scratch, baseline: baseline, spec: spec)
+    #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
+    #expect(report.contains("| ❌ fail | KNN | model size |"))
+    #expect(report.contains("+25.0%"))
   }
 
   /// A real time judgement under default limits: 3× is beyond "2× regardless", whatever the noise.

@@ -17,6 +17,9 @@ struct ResultsJSON {
     (model(label)?["folds"] as? [[String: Any]] ?? []).map { $0["log_loss"] as! Double }
   }
 
+  /// Timing fields besides `*_seconds`: they change from run to run by nature.
+  static let timingKeys: Set<String> = ["jobs", "latency_us", "throughput_rows_per_s"]
+
   /// The file with every timing field removed: what must not change between runs.
   static func withoutTimings(_ text: String) throws -> String {
     var object = try JSONSerialization.jsonObject(with: Data(text.utf8))
@@ -27,7 +30,9 @@ struct ResultsJSON {
 
   private static func strip(_ value: Any) -> Any {
     if var dictionary = value as? [String: Any] {
-      for key in dictionary.keys where key.hasSuffix("_seconds") || key == "jobs" { dictionary[key] = nil }
+      for key in dictionary.keys where key.hasSuffix("_seconds") || Self.timingKeys.contains(key) {
+        dictionary[key] = nil
+      }
       return dictionary.mapValues(strip)
     }
     if let array = value as? [Any] { return array.map(strip) }

@@ -148,7 +148,7 @@ extension Baseline {
           ?? ModelTiming(
             label: model.label, fitRepetitions: 0, predictRepetitions: 0, fitSeconds: [], predictSeconds: [],
             referenceSeconds: []),
-        modelSizeBytes: nil)
+        modelSizeBytes: model.modelSizeBytes)
     }
   }
 

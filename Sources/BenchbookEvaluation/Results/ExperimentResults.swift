@@ -165,12 +165,55 @@ public struct ModelResult: Codable, Sendable {
   public var folds: [FoldResult]
   /// Learned numbers of the model fitted on all rows.
   public var parameterCount: Int
+  /// Exact size of the Core ML file of the model fitted on all rows, as `benchbook export` writes it.
+  public var modelSizeBytes: Int?
+  /// The lowest Core ML specification version the file needs, and the iOS release that brings it.
+  public var coremlSpecVersion: Int?
+  public var coremlIOS: String?
+  /// Why the model could not be exported, when it could not.
+  public var coremlError: String?
+  /// Single-row prediction through Benchbook's fitted pipeline (a timing: changes between runs).
+  public var latencyMicroseconds: LatencyRecord?
+  /// Batch prediction rate (a timing: changes between runs).
+  public var throughputRowsPerSecond: Double?
+
+  public init(
+    label: String, algorithm: String, params: [String: ParameterValue], logLoss: Summary, accuracy: Summary,
+    brier: Summary, rocAUC: Summary, folds: [FoldResult], parameterCount: Int
+  ) {
+    self.label = label
+    self.algorithm = algorithm
+    self.params = params
+    self.logLoss = logLoss
+    self.accuracy = accuracy
+    self.brier = brier
+    self.rocAUC = rocAUC
+    self.folds = folds
+    self.parameterCount = parameterCount
+  }
 
   enum CodingKeys: String, CodingKey {
     case label, algorithm, params, accuracy, brier, folds
     case logLoss = "log_loss"
     case rocAUC = "roc_auc"
     case parameterCount = "parameter_count"
+    case modelSizeBytes = "model_size_bytes"
+    case coremlSpecVersion = "coreml_spec_version"
+    case coremlIOS = "coreml_ios"
+    case coremlError = "coreml_error"
+    case latencyMicroseconds = "latency_us"
+    case throughputRowsPerSecond = "throughput_rows_per_s"
+  }
+}
+
+/// Percentiles of single-row prediction time, in microseconds.
+public struct LatencyRecord: Codable, Sendable, Hashable {
+  public var p50: Double
+  public var p99: Double
+
+  public init(p50: Double, p99: Double) {
+    self.p50 = p50
+    self.p99 = p99
   }
 }
 

@@ -45,7 +45,7 @@ public enum ExperimentRunner {
     }
     enum TaskOutput: Sendable {
       case fold(FoldEvaluator.Outcome)
-      case allRows(parameterCount: Int)
+      case allRows(FittedPipeline)
     }
     let outputs = try ParallelExecutor.run(
       count: taskCount, jobs: options.jobs, order: order,
@@ -54,7 +54,7 @@ public enum ExperimentRunner {
       let model = models[task % models.count]
       let foldIndex = task / models.count
       if foldIndex == foldCount {
-        return .allRows(parameterCount: try evaluator.fitAllRows(model).classifier.parameterCount)
+        return .allRows(try evaluator.fitAllRows(model))
       }
       return .fold(try evaluator.evaluate(model, on: plan.folds[foldIndex]))
     }
@@ -62,7 +62,7 @@ public enum ExperimentRunner {
     var modelResults: [ModelResult] = []
     for (m, model) in models.enumerated() {
       var folds: [FoldResult] = []
-      var parameterCount = 0
+      var pipeline: FittedPipeline?
       for f in 0...foldCount {
         switch outputs[f * models.count + m] {
         case .fold(let outcome):
@@ -74,16 +74,18 @@ public enum ExperimentRunner {
               rocAUC: outcome.scores.rocAUC, clippedRows: outcome.scores.clippedRows,
               clippedLossShare: outcome.scores.clippedShare, fitSeconds: outcome.fitSeconds,
               predictSeconds: outcome.predictSeconds))
-        case .allRows(let count):
-          parameterCount = count
+        case .allRows(let fitted):
+          pipeline = fitted
         }
       }
-      modelResults.append(
-        ModelResult(
-          label: model.label, algorithm: model.kind.rawValue, params: model.classifier.parameters,
-          logLoss: Summary(folds.map(\.logLoss)), accuracy: Summary(folds.map(\.accuracy)),
-          brier: Summary(folds.map(\.brier)), rocAUC: Summary(folds.compactMap(\.rocAUC)),
-          folds: folds, parameterCount: parameterCount))
+      var result = ModelResult(
+        label: model.label, algorithm: model.kind.rawValue, params: model.classifier.parameters,
+        logLoss: Summary(folds.map(\.logLoss)), accuracy: Summary(folds.map(\.accuracy)),
+        brier: Summary(folds.map(\.brier)), rocAUC: Summary(folds.compactMap(\.rocAUC)),
+        folds: folds, parameterCount: pipeline!.classifier.parameterCount)
+      // On-device cost, after cross-validation and one model at a time, so no other job disturbs the timing.
+      measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: pipeline!)
+      modelResults.append(result)
     }
 
     let results = ExperimentResults(
@@ -101,6 +103,24 @@ public enum ExperimentRunner {
       environment: EnvironmentProbe.record(
         jobs: options.jobs, repositoryDirectory: URL(fileURLWithPath: spec.path).deletingLastPathComponent().path))
     return Run(results: results, dataset: dataset, plan: plan)
+  }
+
+  /// Exports the model as `benchbook export` would, and times single-row and batch prediction.
+  static func measureOnDeviceCost(
+    _ result: inout ModelResult, spec: ExperimentSpec, dataset: Dataset, model: ModelSpec, pipeline: FittedPipeline
+  ) {
+    do {
+      let exported = try OnDeviceCost.export(
+        spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: result.logLoss.mean)
+      result.modelSizeBytes = exported.sizeBytes
+      result.coremlSpecVersion = exported.specificationVersion.rawValue
+      result.coremlIOS = exported.specificationVersion.iOSRelease
+    } catch {
+      result.coremlError = error.message
+    }
+    let timing = OnDeviceCost.timing(pipeline, rows: dataset.x)
+    result.latencyMicroseconds = LatencyRecord(p50: timing.latency.p50Microseconds, p99: timing.latency.p99Microseconds)
+    result.throughputRowsPerSecond = timing.throughput
   }
 
   static func fileDigest(_ path: String) throws -> String {

@@ -31,7 +31,7 @@ public enum MannWhitneyU {
     let maximum = m * n
     var previous = [[Double]](repeating: [], count: n + 1)
     for j in 0...n { previous[j] = [1] + [Double](repeating: 0, count: maximum) }  // i = 0: U = 0
-    for i in 1...m {
+    for _ in 1...m {
       var current = [[Double]](repeating: [Double](repeating: 0, count: maximum + 1), count: n + 1)
       current[0][0] = 1
       for j in 1...n {

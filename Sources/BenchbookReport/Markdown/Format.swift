@@ -39,6 +39,30 @@ enum Format {
     return String(format: "%.2f s", seconds)
   }
 
+  /// File sizes in the unit that reads best: `1.7 kB`, `6.9 MB` (decimal units, as Finder and Xcode show them).
+  static func bytes(_ count: Int) -> String {
+    let value = Double(count)
+    if count < 1000 { return "\(count) B" }
+    if value < 1e6 { return String(format: "%.1f kB", value / 1e3) }
+    if value < 1e9 { return String(format: "%.1f MB", value / 1e6) }
+    return String(format: "%.2f GB", value / 1e9)
+  }
+
+  /// Rates: `260k rows/s`, `67M rows/s`.
+  static func rate(_ perSecond: Double?) -> String {
+    guard let perSecond, perSecond.isFinite else { return "–" }
+    if perSecond >= 1e6 { return String(format: "%.0fM", perSecond / 1e6) }
+    if perSecond >= 1e3 { return String(format: "%.0fk", perSecond / 1e3) }
+    return String(format: "%.0f", perSecond)
+  }
+
+  /// Microseconds with sensible precision: `0.17 µs`, `4.0 µs`, `85 µs`.
+  static func microseconds(_ value: Double) -> String {
+    if value < 1 { return String(format: "%.2f µs", value) }
+    if value < 10 { return String(format: "%.1f µs", value) }
+    return String(format: "%.0f µs", value)
+  }
+
   /// A percentage with one decimal: `12.5%`.
   static func percent(_ share: Double) -> String { String(format: "%.1f%%", share * 100) }
 

@@ -9,7 +9,8 @@ public enum ReportRenderer {
 
   /// The report's sections, in reading order.
   static let sections: [any ReportSection] = [
-    HeadlineSection(), ResultsSection(), TimingSection(), ComparisonSection(), MethodSection(), DataSection(),
+    HeadlineSection(), ResultsSection(), TimingSection(), OnDeviceSection(), ComparisonSection(), MethodSection(),
+    DataSection(),
     PlotsSection(), ReproduceSection(),
   ]
 

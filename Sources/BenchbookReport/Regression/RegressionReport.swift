@@ -84,7 +84,7 @@ public enum RegressionReport {
   }
 
   private static func createAndOpen(_ path: String) -> FileHandle? {
-    FileManager.default.createFile(atPath: path, contents: nil)
+    guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
     return FileHandle(forWritingAtPath: path)
   }
 

@@ -7,7 +7,8 @@ struct PlotsSection: ReportSection {
       "Each model's log-loss on each test fold. Lines that move together mark folds that are hard for every model.",
     "timing":
       "Mean fit and predict time per fold, with bars from the fastest to the slowest fold (changes from run to run).",
-    "trade-off": "What each model costs against how well it scores (fit time changes from run to run).",
+    "trade-off":
+      "What each model costs an app against how well it scores: the size of its Core ML file (or, without one, its fit time).",
   ]
 
   func render(_ context: ReportContext) -> String? {

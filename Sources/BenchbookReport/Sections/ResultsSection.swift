@@ -4,24 +4,34 @@ import BenchbookModels
 /// The ranked results table: every measure, mean ± standard deviation over folds.
 struct ResultsSection: ReportSection {
   func render(_ context: ReportContext) -> String? {
-    var table = MarkdownTable([
+    // Core ML columns only when the results have them: no empty columns.
+    let hasSize = context.ranked.contains { $0.modelSizeBytes != nil }
+    var columns: [(String, MarkdownTable.Alignment)] = [
       ("rank", .right), ("model", .left), ("algorithm", .left), ("log-loss", .right), ("accuracy", .right),
       ("ROC AUC", .right), ("Brier", .right), ("parameters", .right),
-    ])
+    ]
+    if hasSize { columns += [("Core ML size", .right), ("needs", .left)] }
+    var table = MarkdownTable(columns)
     for (index, model) in context.ranked.enumerated() {
-      table.append([
+      var row = [
         "\(index + 1)", "**\(model.label)**", AlgorithmName.of(model),
         Format.meanStd(model.logLoss.mean, model.logLoss.std),
         Format.meanStd(model.accuracy.mean, model.accuracy.std), Format.meanStd(model.rocAUC.mean, model.rocAUC.std),
         Format.meanStd(model.brier.mean, model.brier.std), Format.count(model.parameterCount),
-      ])
+      ]
+      if hasSize { row += [model.modelSizeBytes.map(Format.bytes) ?? "not exportable", model.coremlIOS ?? "–"] }
+      table.append(row)
     }
     let folds = context.results.resampling.splits.count
     var text = "## Results\n\n"
     text +=
       "Ranked by mean log-loss over \(folds) test folds (lower is better); ± is the standard deviation across folds. "
-    text += "Parameters counts the numbers each model stores when fitted on all rows.\n\n"
-    return text + table.markdown
+    text += "Parameters counts the numbers each model stores when fitted on all rows"
+    if hasSize {
+      text += "; Core ML size is the exact `.mlmodel` file `benchbook export` writes for it, "
+      text += "and *needs* the iOS release its format requires"
+    }
+    return text + ".\n\n" + table.markdown
   }
 }
 

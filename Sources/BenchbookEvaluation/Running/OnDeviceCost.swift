@@ -1,0 +1,35 @@
+import BenchbookCoreML
+import BenchbookData
+import BenchbookSpec
+
+/// What a model costs in an app: the Core ML file it ships as, and how fast
+/// Benchbook's own fitted pipeline predicts one row and many.
+public enum OnDeviceCost {
+  /// The Core ML file for `model` fitted on all rows, exactly as `benchbook export` writes it.
+  ///
+  /// - Parameter crossValidatedLogLoss: cited in the file's description when known.
+  public static func export(
+    _ spec: ExperimentSpec, dataset: Dataset, model: ModelSpec, pipeline: FittedPipeline,
+    crossValidatedLogLoss: Double?, updatable: Bool = false
+  ) throws(ExportError) -> ExportedModel {
+    let metadata = ExportMetadata(
+      experiment: spec.name, question: spec.description, target: ExportMetadata.targetText(spec.dataset.target),
+      modelLabel: model.label, trainingRows: dataset.x.rows, crossValidatedLogLoss: crossValidatedLogLoss,
+      benchbookVersion: EnvironmentProbe.benchbookVersion)
+    return try CoreMLExporter.export(
+      ExportRequest(
+        features: dataset.features, classes: dataset.classes, scalers: pipeline.preprocessing.scalers,
+        classifier: pipeline.classifier, metadata: metadata, updatable: updatable))
+  }
+
+  /// Single-row latency (1,000 rows one at a time, after 100 warm-up predictions) and batch throughput.
+  public static func timing(_ pipeline: FittedPipeline, rows x: Matrix) -> (latency: LatencySummary, throughput: Double)
+  {
+    let latency = PredictionTiming.singleRowLatency(
+      PredictionTiming.evenlySpaced(x, count: 1000), predictions: 1000, warmUp: 100,
+      predict: pipeline.predictProbabilities)
+    let throughput = PredictionTiming.throughput(
+      PredictionTiming.evenlySpaced(x, count: 10_000), minimumSeconds: 0.1, predict: pipeline.predictProbabilities)
+    return (latency, throughput)
+  }
+}

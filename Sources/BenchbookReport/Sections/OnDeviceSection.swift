@@ -1,0 +1,57 @@
+import BenchbookEvaluation
+import BenchbookModels
+
+/// What shipping each model costs: its Core ML file, the iOS release it needs,
+/// and why nearest neighbours grow with the data.
+struct OnDeviceSection: ReportSection {
+  func render(_ context: ReportContext) -> String? {
+    let models = context.ranked
+    guard models.contains(where: { $0.modelSizeBytes != nil || $0.coremlError != nil }) else { return nil }
+    var text = "### On-device cost\n\n"
+    let sized = models.filter { $0.modelSizeBytes != nil }.sorted { $0.modelSizeBytes! < $1.modelSizeBytes! }
+    if let smallest = sized.first, let largest = sized.last, sized.count > 1 {
+      text += "The smallest file is \(smallest.label)'s (\(Format.bytes(smallest.modelSizeBytes!))), "
+      text += "the largest \(largest.label)'s (\(Format.bytes(largest.modelSizeBytes!))). "
+    }
+    text += "Every file is a Core ML pipeline that takes the spec's features by name and does its own preprocessing, "
+    text +=
+      "so an app passes raw values; `benchbook export` writes it and `benchbook inspect` shows what is inside.\n\n"
+    let features = context.results.data.columns.count
+    for model in models where model.algorithm == ModelKind.knn.rawValue {
+      let rows = context.results.data.rows
+      let samples = Format.bytes(rows * features * 4)
+      text += "- **\(model.label)** stores every training row: \(Format.count(rows)) samples × \(features) "
+      text += "feature\(features == 1 ? "" : "s") as float32 ≈ \(samples), so its file grows with the data and its "
+      text += "prediction time with the rows it searches"
+      if case .string(let index)? = model.params["algorithm"], index != "auto" {
+        text += " (index: \(index == "brute" ? "linear scan" : index.replacingOccurrences(of: "_", with: "-")))"
+      }
+      text += ".\n"
+    }
+    let indexes = models.filter { $0.algorithm == ModelKind.knn.rawValue }
+    let kinds = Set(
+      indexes.compactMap { model -> String? in
+        if case .string(let index)? = model.params["algorithm"], index != "auto" { return index }
+        return nil
+      })
+    if kinds.count > 1 {
+      text += "- The nearest-neighbour models differ in their index; their single-row latencies sit side by side in "
+      text +=
+        "the timing table: \(indexes.map { "\($0.label) \($0.latencyMicroseconds.map { Format.microseconds($0.p50) } ?? "–")" }.joined(separator: ", ")).\n"
+    }
+    for model in models where model.algorithm == ModelKind.decisionTree.rawValue && model.modelSizeBytes != nil {
+      if case .int(let depth)? = model.params["max_depth"] {
+        text += "- **\(model.label)** is one tree, at most \(depth) levels deep "
+      } else {
+        text +=
+          "- **\(model.label)** is one fully grown tree, which keeps splitting while rows differ, so its file grows "
+        text += "with the data "
+      }
+      text += "(\(Format.count(model.parameterCount)) stored numbers here).\n"
+    }
+    for model in models where model.coremlError != nil {
+      text += "- **\(model.label)** could not be exported: \(model.coremlError!).\n"
+    }
+    return text
+  }
+}
