@@ -43,13 +43,15 @@ test: deps
 	$(SWIFT) build -c release --product benchbook
 	BENCHBOOK_BIN="$(CURDIR)/$(BIN)" $(SWIFT) test -c release
 
-## bench: the flights speed and memory benchmark against scikit-learn, then the checks of shipped baselines
+## bench: the flights benchmark against scikit-learn, micro-benchmarks of the hot loops, the checks of shipped baselines
 bench: build
 	@python3 -c 'import sklearn, pandas' 2>/dev/null || { \
 	  echo "bench: scikit-learn is missing; installing it: python3 -m pip install scikit-learn pandas"; \
 	  python3 -m pip install -q scikit-learn pandas; }
 	$(SWIFT) build -c release --product benchbook-bench
 	.build/release/benchbook-bench --benchbook $(BIN) --spec experiments/flights-delay.yaml
+	$(SWIFT) package --package-path Sources/Benchmarks --scratch-path .build-benchmarks \
+	  --allow-writing-to-package-directory benchmark
 	@set -e; for baseline in experiments/baselines/*.json; do \
 	  name=$$(basename "$$baseline" .json); echo "== check $$name"; \
 	  $(BIN) check "experiments/$$name.yaml" --require-baseline; \
@@ -75,4 +77,4 @@ format:
 	$(SWIFT) format format -i -r Package.swift Sources Tests
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-benchmarks

@@ -5,7 +5,10 @@ let package = Package(
   name: "Benchbook",
   platforms: [.macOS(.v14)],
   products: [
-    .executable(name: "benchbook", targets: ["benchbook"])
+    .executable(name: "benchbook", targets: ["benchbook"]),
+    // Libraries for the micro-benchmarks in Sources/Benchmarks (and anyone who wants the models alone).
+    .library(name: "BenchbookData", targets: ["BenchbookData"]),
+    .library(name: "BenchbookModels", targets: ["BenchbookModels"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
