@@ -17,10 +17,12 @@ public struct ExperimentSpec: Sendable {
   public var preprocessing: [PreprocessingStep]
   public var resampling: ResamplingSpec
   public var models: [ModelSpec]
+  /// How the leak audit runs, and the findings the author accepts.
+  public var audit: AuditSpec
 
   public init(
     name: String, description: String?, path: String, dataPath: String, dataset: DatasetDefinition,
-    preprocessing: [PreprocessingStep], resampling: ResamplingSpec, models: [ModelSpec]
+    preprocessing: [PreprocessingStep], resampling: ResamplingSpec, models: [ModelSpec], audit: AuditSpec = AuditSpec()
   ) {
     self.name = name
     self.description = description
@@ -30,6 +32,7 @@ public struct ExperimentSpec: Sendable {
     self.preprocessing = preprocessing
     self.resampling = resampling
     self.models = models
+    self.audit = audit
   }
 }
 
