@@ -11,18 +11,22 @@ public struct AuditSpec: Sendable, Hashable {
   public var skip: [AuditCheckID]
   /// At most this many training rows feed the statistical screens (a seeded, fixed sample).
   public var screenRows: Int
+  /// At most this many test rows per forward-chaining split are scored, evenly spaced in time.
+  public var forwardTestRows: Int
 
   public static let defaultScreenRows = 20_000
+  public static let defaultForwardTestRows = 10_000
 
   public init(
     gap: Int = 0, thresholds: AuditThresholds = AuditThresholds(), accept: [AuditAcceptance] = [],
-    skip: [AuditCheckID] = [], screenRows: Int = defaultScreenRows
+    skip: [AuditCheckID] = [], screenRows: Int = defaultScreenRows, forwardTestRows: Int = defaultForwardTestRows
   ) {
     self.gap = gap
     self.thresholds = thresholds
     self.accept = accept
     self.skip = skip
     self.screenRows = screenRows
+    self.forwardTestRows = forwardTestRows
   }
 
   /// Whether the spec keeps `check` switched on.

@@ -1,13 +1,17 @@
 import BenchbookData
 
 extension SpecParser {
-  /// `audit: {gap: 0, screen_rows: 20000, thresholds: {…}, skip: [check], accept: [{check, subject, reason}]}`.
+  /// `audit: {gap: 0, screen_rows: 20000, forward_test_rows: 10000, thresholds: {…}, skip: [check],
+  /// accept: [{check, subject, reason}]}`.
   static func parseAudit(_ node: SpecNode?) throws(SpecError) -> AuditSpec {
     var audit = AuditSpec()
     guard let node else { return audit }
-    let fields = try node.fields(allowed: ["gap", "thresholds", "accept", "skip", "screen_rows"])
+    let fields = try node.fields(allowed: [
+      "gap", "thresholds", "accept", "skip", "screen_rows", "forward_test_rows",
+    ])
     if let gap = fields.optional("gap") { audit.gap = try gap.int(atLeast: 0) }
     if let rows = fields.optional("screen_rows") { audit.screenRows = try rows.int(atLeast: 10) }
+    if let rows = fields.optional("forward_test_rows") { audit.forwardTestRows = try rows.int(atLeast: 1) }
     if let thresholds = fields.optional("thresholds") { audit.thresholds = try parseThresholds(thresholds) }
     if let skip = fields.optional("skip") {
       for item in try skip.items() { audit.skip.append(try checkID(item)) }
