@@ -21,20 +21,21 @@ public struct FoldEvaluator: Sendable {
     public var fitSeconds: Double
     /// Preprocessing of the test rows, plus prediction.
     public var predictSeconds: Double
+    /// The rows the fold's preprocessing was fitted on, as the fitted pipeline recorded them.
+    public var preprocessingFittedOn: RowSetFingerprint
   }
 
   public func evaluate(_ model: ModelSpec, on fold: Fold) throws(ModelFailure) -> Outcome {
-    let trainX = dataset.x.selecting(rows: fold.train)
-    let trainLabels = fold.train.map { dataset.labels[$0] }
+    let training = GatheredRows(dataset, rows: fold.train)
     let testX = dataset.x.selecting(rows: fold.test)
     let testLabels = fold.test.map { dataset.labels[$0] }
 
     let fitStart = DispatchTime.now().uptimeNanoseconds
-    let (pipeline, preparedTrain) = fitPreprocessing(trainX)
+    let (pipeline, preparedTrain) = fitPreprocessing(training)
     let fitted: any FittedClassifier
     do {
       fitted = try model.classifier.fitPresentClasses(
-        preparedTrain, labels: trainLabels, classCount: dataset.classes.count)
+        preparedTrain, labels: training.labels, classCount: dataset.classes.count)
     } catch {
       throw ModelFailure(label: model.label, fold: fold.index, error: error)
     }
@@ -45,12 +46,13 @@ public struct FoldEvaluator: Sendable {
     return Outcome(
       scores: FoldScores(probabilities: probabilities, labels: testLabels),
       fitSeconds: Double(fitEnd - fitStart) / 1e9,
-      predictSeconds: Double(predictEnd - fitEnd) / 1e9)
+      predictSeconds: Double(predictEnd - fitEnd) / 1e9,
+      preprocessingFittedOn: pipeline.fittedOn)
   }
 
   /// Fits preprocessing and model on every row, as one would before shipping it.
   public func fitAllRows(_ model: ModelSpec) throws(ModelFailure) -> FittedPipeline {
-    let (preprocessing, prepared) = fitPreprocessing(dataset.x)
+    let (preprocessing, prepared) = fitPreprocessing(GatheredRows(allOf: dataset))
     do {
       let classifier = try model.classifier.fitPresentClasses(
         prepared, labels: dataset.labels, classCount: dataset.classes.count)
@@ -60,10 +62,13 @@ public struct FoldEvaluator: Sendable {
     }
   }
 
-  /// Fits the spec's preprocessing on `x` (training rows only) and transforms it.
-  func fitPreprocessing(_ x: Matrix) -> (FittedPreprocessing, Matrix) {
+  /// Fits the spec's preprocessing on `rows` (a training fold) and transforms them.
+  ///
+  /// The fitted pipeline records the rows it was fitted on (`fittedOn`), which
+  /// the leak audit compares with the fold plan.
+  public func fitPreprocessing(_ rows: GatheredRows) -> (FittedPreprocessing, Matrix) {
     var steps: [FittedStandardScaler] = []
-    var current = x
+    var current = rows.x
     for step in preprocessing {
       switch step {
       case .standardize:
@@ -72,7 +77,7 @@ public struct FoldEvaluator: Sendable {
         steps.append(scaler)
       }
     }
-    return (FittedPreprocessing(scalers: steps), current)
+    return (FittedPreprocessing(scalers: steps, fittedOn: rows.fingerprint), current)
   }
 }
 
@@ -90,6 +95,8 @@ public struct FittedPipeline: Sendable {
 /// Preprocessing fitted on one training fold, applied unchanged to its test rows.
 public struct FittedPreprocessing: Sendable {
   public var scalers: [FittedStandardScaler]
+  /// The rows every step was fitted on (all steps of a pipeline see the same rows).
+  public var fittedOn: RowSetFingerprint
 
   public func transform(_ x: Matrix) -> Matrix {
     scalers.reduce(x) { $1.transform($0) }
