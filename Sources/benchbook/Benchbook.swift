@@ -12,6 +12,6 @@ struct Benchbook: ParsableCommand {
       fold and writes reports/<name>/results.json.
       """,
     version: EnvironmentProbe.benchbookVersion,
-    subcommands: [RunCommand.self, ReportCommand.self, IndexCommand.self]
+    subcommands: [RunCommand.self, AuditCommand.self, ReportCommand.self, IndexCommand.self]
   )
 }
