@@ -48,7 +48,7 @@ public enum LeakAudit {
   private enum Output: Sendable {
     case main(logLoss: Double, fittedOn: RowSetFingerprint)
     case logLoss(Double?)
-    case auc(Double?)
+    case auc(SuspectLeakCheck.AUCEstimate?)
   }
 
   /// Loads the spec's data, makes its folds and runs the audit alone (`benchbook audit`): the spec's own
@@ -122,11 +122,7 @@ public enum LeakAudit {
       case .screenModel(let m, let f):
         return .logLoss(try? screenEvaluator!.evaluate(models[m], on: sample!.folds[f]).scores.logLoss)
       case .screenFeature(let j, let f, let scorer):
-        let alone = sample!.keeping(Array(sample!.dataset.features[j].columns))!
-        let (model, preprocessing) = ScreenSample.singleFeatureModels[scorer]
-        let outcome = try? FoldEvaluator(dataset: alone, preprocessing: preprocessing).evaluate(
-          model, on: sample!.folds[f])
-        return .auc(outcome?.scores.rocAUC)
+        return .auc(sample!.singleFeatureAUC(feature: j, fold: f, scorer: scorer))
       case .dropColumn:
         preconditionFailure("drop-column runs in the second phase")
       }
@@ -138,8 +134,9 @@ public enum LeakAudit {
     var forwardLogLoss = [[Double?]](repeating: [], count: models.count)
     var screenLogLoss = [[Double?]](repeating: [], count: models.count)
     let scorers = ScreenSample.singleFeatureModels.count
-    var featureAUC = [[[Double?]]](
-      repeating: [[Double?]](repeating: [], count: scorers), count: sample?.dataset.features.count ?? 0)
+    var featureAUC = [[[SuspectLeakCheck.AUCEstimate?]]](
+      repeating: [[SuspectLeakCheck.AUCEstimate?]](repeating: [], count: scorers),
+      count: sample?.dataset.features.count ?? 0)
     if needsMain {
       specLogLoss = Array(repeating: Array(repeating: 0, count: plan.folds.count), count: models.count)
     }

@@ -93,6 +93,33 @@ public struct ScreenSample: Sendable {
     }
   }
 
+  /// How well feature `index` alone separates the classes on inner fold `fold`, scored by
+  /// `singleFeatureModels[scorer]`: the ROC AUC for two classes; for more, the worst class's
+  /// one-vs-rest AUC, since a feature that gives the answer away separates every class, while a
+  /// strong honest one (iris's petal width) separates some classes better than others.
+  /// `nil` when the model cannot be fitted or no class has an AUC on the fold.
+  func singleFeatureAUC(feature index: Int, fold: Int, scorer: Int) -> SuspectLeakCheck.AUCEstimate? {
+    guard let alone = keeping(Array(dataset.features[index].columns)) else { return nil }
+    let (model, preprocessing) = Self.singleFeatureModels[scorer]
+    let evaluator = FoldEvaluator(dataset: alone, preprocessing: preprocessing)
+    let training = GatheredRows(alone, rows: folds[fold].train)
+    let (pipeline, prepared) = evaluator.fitPreprocessing(training)
+    let classCount = alone.classes.count
+    guard
+      let fitted = try? model.classifier.fitPresentClasses(prepared, labels: training.labels, classCount: classCount)
+    else { return nil }
+    let test = folds[fold].test
+    let probabilities = fitted.predictProbabilities(pipeline.transform(alone.x.selecting(rows: test)))
+    let labels = test.map { alone.labels[$0] }
+    let classes = classCount == 2 ? [1] : Array(0..<classCount)
+    return classes.compactMap { c -> SuspectLeakCheck.AUCEstimate? in
+      let positive = labels.map { $0 == c }
+      guard let auc = ROCAUC.binary(scores: probabilities.column(c), positive: positive) else { return nil }
+      let positives = positive.filter { $0 }.count
+      return SuspectLeakCheck.AUCEstimate(auc: auc, positives: positives, negatives: positive.count - positives)
+    }.min { $0.auc < $1.auc }
+  }
+
   /// The models that score one feature alone, each with its preprocessing: a standardised logistic
   /// regression for a steady (monotonic) effect or a category's own rate, and a tree deep enough for a
   /// threshold or a few bands, shallow enough not to memorise noise. The feature's AUC is the better of

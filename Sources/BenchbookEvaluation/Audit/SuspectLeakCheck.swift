@@ -8,7 +8,11 @@ import BenchbookSpec
 ///   least `drop_column` × the null model's log-loss (warning);
 /// - single-feature AUC: the feature alone (the better of a logistic
 ///   regression and a shallow tree on it) reaches a cross-validated ROC AUC of
-///   `auc_warning` (warning) or `auc_info` (info);
+///   `auc_info` (info) or, still after subtracting one standard error,
+///   `auc_warning` (warning); with more than two classes, the AUC of the class
+///   it separates worst from the rest. The standard error (Hanley & McNeil,
+///   1982) keeps a few dozen test rows, which cannot tell 0.99 from 0.98, from
+///   raising a warning (iris's petal width on 135 rows, say);
 /// - too good to be true: the best model's pseudo-R² = 1 − LL / LL_null is at
 ///   least `pseudo_r2` (info).
 ///
@@ -26,11 +30,11 @@ public enum SuspectLeakCheck {
     /// Per feature, per inner fold: the best model's log-loss without the feature.
     public var dropLogLoss: [[Double?]]
     /// Per feature, per single-feature model, per inner fold: ROC AUC (`nil` where undefined).
-    public var featureAUC: [[[Double?]]]
+    public var featureAUC: [[[AUCEstimate?]]]
 
     public init(
       sample: ScreenSample, modelLogLoss: [[Double?]], nullLogLoss: [Double], best: Int?, dropLogLoss: [[Double?]],
-      featureAUC: [[[Double?]]]
+      featureAUC: [[[AUCEstimate?]]]
     ) {
       self.sample = sample
       self.modelLogLoss = modelLogLoss
@@ -38,6 +42,39 @@ public enum SuspectLeakCheck {
       self.best = best
       self.dropLogLoss = dropLogLoss
       self.featureAUC = featureAUC
+    }
+  }
+
+  /// One fold's ROC AUC and the class sizes behind it.
+  public struct AUCEstimate: Sendable, Hashable {
+    public var auc: Double
+    public var positives: Int
+    public var negatives: Int
+
+    public init(auc: Double, positives: Int, negatives: Int) {
+      self.auc = auc
+      self.positives = positives
+      self.negatives = negatives
+    }
+
+    /// Hanley & McNeil's (1982) standard error, with the AUC held below 1 by half a pair so a
+    /// perfect fold of few rows still carries the uncertainty of its size.
+    public var standardError: Double {
+      let n1 = Double(max(1, positives))
+      let n2 = Double(max(1, negatives))
+      let a = min(auc, 1 - 0.5 / (n1 * n2))
+      let q1 = a / (2 - a)
+      let q2 = 2 * a * a / (1 + a)
+      let variance = (a * (1 - a) + (n1 - 1) * (q1 - a * a) + (n2 - 1) * (q2 - a * a)) / (n1 * n2)
+      return max(0, variance).squareRoot()
+    }
+
+    /// The mean AUC over folds and its standard error, sqrt(Σ SE²) / k.
+    public static func mean(_ folds: [AUCEstimate]) -> (auc: Double, standardError: Double)? {
+      guard !folds.isEmpty else { return nil }
+      let k = Double(folds.count)
+      let auc = folds.reduce(0) { $0 + $1.auc } / k
+      return (auc, folds.reduce(0) { $0 + $1.standardError * $1.standardError }.squareRoot() / k)
     }
   }
 
@@ -50,6 +87,7 @@ public enum SuspectLeakCheck {
     public var nullLogLoss: Double
     public var dropColumnShare: Double?
     public var singleFeatureAUC: Double?
+    public var singleFeatureAUCStandardError: Double?
     public var pseudoR2: Double?
     public var rows: Int
     public var sourceFold: Int
@@ -62,6 +100,7 @@ public enum SuspectLeakCheck {
       case nullLogLoss = "null_log_loss"
       case dropColumnShare = "drop_column_share"
       case singleFeatureAUC = "single_feature_auc"
+      case singleFeatureAUCStandardError = "single_feature_auc_se"
       case pseudoR2 = "pseudo_r2"
       case sourceFold = "source_fold"
     }
@@ -94,7 +133,8 @@ public enum SuspectLeakCheck {
     func evidence(_ screens: [String]) -> Evidence {
       Evidence(
         screens: screens, model: label, logLoss: full, logLossWithout: nil, nullLogLoss: nullLogLoss,
-        dropColumnShare: nil, singleFeatureAUC: nil, pseudoR2: nil, rows: sample.rows.count,
+        dropColumnShare: nil, singleFeatureAUC: nil, singleFeatureAUCStandardError: nil, pseudoR2: nil,
+        rows: sample.rows.count,
         sourceFold: sample.sourceFold, folds: sample.folds.count)
     }
 
@@ -104,14 +144,13 @@ public enum SuspectLeakCheck {
       let share = without.flatMap { w in full.map { (w - $0) / nullLogLoss } }
       // The better single-feature model's mean AUC over the folds where it is defined.
       let perModel = measured.featureAUC.indices.contains(index) ? measured.featureAUC[index] : []
-      let auc = perModel.compactMap { folds -> Double? in
-        let defined = folds.compactMap { $0 }
-        return defined.isEmpty ? nil : mean(defined)
-      }.max()
+      let estimate = perModel.compactMap { folds in AUCEstimate.mean(folds.compactMap { $0 }) }
+        .max { $0.auc < $1.auc }
+      let auc = estimate?.auc
       record.features.append(
         .init(
           name: feature.name, logLossWithout: without, dropColumnShare: share.flatMap { $0.isFinite ? $0 : nil },
-          singleFeatureAUC: auc))
+          singleFeatureAUC: auc, singleFeatureAUCStandardError: estimate?.standardError))
 
       var screens: [String] = []
       var reasons: [String] = []
@@ -123,21 +162,23 @@ public enum SuspectLeakCheck {
           "removing it raises \(label)'s log-loss from \(AuditWording.fixed(full)) to \(AuditWording.fixed(without)), "
             + "\(AuditWording.percent(share)) of what knowing nothing costs (\(AuditWording.fixed(nullLogLoss)))")
       }
-      if let auc, auc >= thresholds.singleFeatureAUCInfo {
+      if let estimate, estimate.auc >= thresholds.singleFeatureAUCInfo {
         screens.append("single-feature-auc")
-        if auc >= thresholds.singleFeatureAUCWarning {
+        if estimate.auc - estimate.standardError >= thresholds.singleFeatureAUCWarning {
           severity = .warning
         } else if severity == nil {
           severity = .info
         }
         reasons.append(
-          "on its own it separates the classes with a cross-validated ROC AUC of \(AuditWording.fixed(auc, 3))")
+          "on its own it separates the classes with a cross-validated ROC AUC of \(AuditWording.fixed(estimate.auc, 3)) "
+            + "(± \(AuditWording.fixed(estimate.standardError, 3)))")
       }
       guard let severity else { continue }
       var details = evidence(screens)
       details.logLossWithout = without
       details.dropColumnShare = share.flatMap { $0.isFinite ? $0 : nil }
       details.singleFeatureAUC = auc
+      details.singleFeatureAUCStandardError = estimate?.standardError
       let advice =
         severity == .warning
         ? "Honest features are rarely this decisive: make sure `\(feature.name)` is known when the prediction is made, "

@@ -125,14 +125,18 @@ public struct ScreenRecord: Codable, Sendable, Hashable {
     public var logLossWithout: Double?
     /// (log-loss without − log-loss with) / null log-loss.
     public var dropColumnShare: Double?
-    /// Mean inner-CV ROC AUC of this feature alone: the better of a logistic regression and a shallow tree on it.
+    /// Mean inner-CV ROC AUC of this feature alone: the better of a logistic regression and a shallow tree on it
+    /// (with more than two classes, the worst class's one-vs-rest AUC).
     public var singleFeatureAUC: Double?
+    /// Its standard error (Hanley & McNeil, over the inner folds).
+    public var singleFeatureAUCStandardError: Double?
 
     enum CodingKeys: String, CodingKey {
       case name
       case logLossWithout = "log_loss_without"
       case dropColumnShare = "drop_column_share"
       case singleFeatureAUC = "single_feature_auc"
+      case singleFeatureAUCStandardError = "single_feature_auc_se"
     }
   }
 }
