@@ -39,5 +39,7 @@ public enum ForwardChainingShadow {
 
   public struct ShadowUnavailable: Error, Sendable {
     public var reason: String
+
+    public init(reason: String) { self.reason = reason }
   }
 }
