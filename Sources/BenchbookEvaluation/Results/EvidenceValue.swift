@@ -60,3 +60,16 @@ public enum EvidenceValue: Codable, Sendable, Hashable {
     return try? JSONDecoder().decode(type, from: data)
   }
 }
+
+extension EvidenceValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+  ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  public init(floatLiteral value: Double) { self = .number(value) }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  public init(arrayLiteral elements: EvidenceValue...) { self = .array(elements) }
+  public init(dictionaryLiteral elements: (String, EvidenceValue)...) {
+    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+}

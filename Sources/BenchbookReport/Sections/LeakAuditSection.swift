@@ -106,7 +106,8 @@ struct LeakAuditSection: ReportSection {
         text += "\(Format.fixed(screen.nullLogLoss, 4)) for knowing nothing"
       }
       text += ". *Drop-column* is how much worse it scores without the feature, as a share of that null log-loss "
-      text += "(warning from \(Format.percent(audit.thresholds.dropColumnShare))); *alone* is the ROC AUC of the "
+      text += "(warning from \(Format.percent(audit.thresholds.dropColumnShare)); below zero, it does better without "
+      text += "it); *alone* is the ROC AUC of the "
       text += "feature on its own (note from \(Format.fixed(audit.thresholds.singleFeatureAUCInfo, 2)), warning from "
       text += "\(Format.fixed(audit.thresholds.singleFeatureAUCWarning, 2))).\n\n"
       var features = MarkdownTable([("feature", .left), ("drop-column", .right), ("alone (ROC AUC)", .right)])
