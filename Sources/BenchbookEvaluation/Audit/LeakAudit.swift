@@ -43,12 +43,17 @@ public enum LeakAudit {
     /// `scorer` indexes `ScreenSample.singleFeatureModels`.
     case screenFeature(feature: Int, fold: Int, scorer: Int)
     case dropColumn(feature: Int, fold: Int)
+    /// A check that fits nothing, run in the pool so it overlaps the fits.
+    case dataCheck(AuditCheckID)
+    case timeProfile
   }
 
   private enum Output: Sendable {
     case main(logLoss: Double, fittedOn: RowSetFingerprint)
     case logLoss(Double?)
     case auc(SuspectLeakCheck.AUCEstimate?)
+    case check(CheckResult)
+    case profile(TimeProfile?)
   }
 
   /// Loads the spec's data, makes its folds and runs the audit alone (`benchbook audit`): the spec's own
@@ -98,6 +103,10 @@ public enum LeakAudit {
         }
       }
     }
+    for check in [AuditCheckID.timeProxy, .crossFoldDuplicates, .classCoverage] where audit.runs(check) {
+      tasks.append(.dataCheck(check))
+    }
+    tasks.append(.timeProfile)
     let dropCount = sample.map { $0.dataset.features.count * $0.folds.count } ?? 0
     let total = tasks.count + dropCount
     let order = (0..<tasks.count).sorted { a, b in
@@ -123,6 +132,11 @@ public enum LeakAudit {
         return .logLoss(try? screenEvaluator!.evaluate(models[m], on: sample!.folds[f]).scores.logLoss)
       case .screenFeature(let j, let f, let scorer):
         return .auc(sample!.singleFeatureAUC(feature: j, fold: f, scorer: scorer))
+      case .dataCheck(.timeProxy): return .check(TimeProxyCheck.run(context))
+      case .dataCheck(.crossFoldDuplicates): return .check(CrossFoldDuplicatesCheck.run(context))
+      case .dataCheck(.classCoverage): return .check(ClassCoverageCheck.run(context))
+      case .dataCheck(let check): preconditionFailure("\(check.rawValue) does not run in the pool")
+      case .timeProfile: return .profile(TimeProfile.make(context))
       case .dropColumn:
         preconditionFailure("drop-column runs in the second phase")
       }
@@ -134,6 +148,8 @@ public enum LeakAudit {
     var forwardLogLoss = [[Double?]](repeating: [], count: models.count)
     var screenLogLoss = [[Double?]](repeating: [], count: models.count)
     let scorers = ScreenSample.singleFeatureModels.count
+    var dataChecks: [AuditCheckID: CheckResult] = [:]
+    var timeProfile: TimeProfile?
     var featureAUC = [[[SuspectLeakCheck.AUCEstimate?]]](
       repeating: [[SuspectLeakCheck.AUCEstimate?]](repeating: [], count: scorers),
       count: sample?.dataset.features.count ?? 0)
@@ -148,6 +164,8 @@ public enum LeakAudit {
       case (.shadow(let m, _), .logLoss(let value)): forwardLogLoss[m].append(value)
       case (.screenModel(let m, _), .logLoss(let value)): screenLogLoss[m].append(value)
       case (.screenFeature(let j, _, let scorer), .auc(let value)): featureAUC[j][scorer].append(value)
+      case (.dataCheck(let check), .check(let result)): dataChecks[check] = result
+      case (.timeProfile, .profile(let profile)): timeProfile = profile
       default: preconditionFailure("task and output disagree")
       }
     }
@@ -215,14 +233,10 @@ public enum LeakAudit {
         } else if case .failure(let unavailable)? = screen {
           results[check] = .skipped(unavailable.reason)
         }
-      case .timeProxy:
-        results[check] = TimeProxyCheck.run(context)
-      case .crossFoldDuplicates:
-        results[check] = CrossFoldDuplicatesCheck.run(context)
+      case .timeProxy, .crossFoldDuplicates, .classCoverage:
+        results[check] = dataChecks[check]
       case .preprocessingScope:
         results[check] = PreprocessingScopeCheck.run(context, records: fitRecords)
-      case .classCoverage:
-        results[check] = ClassCoverageCheck.run(context)
       }
     }
 
@@ -250,7 +264,7 @@ public enum LeakAudit {
     }
     return AuditRecord(
       findings: findings, checks: checks, thresholds: audit.thresholds, accepted: acceptances, screen: screenRecord,
-      timeProfile: TimeProfile.make(context))
+      timeProfile: timeProfile)
   }
 
   /// A rough cost, so the longest fits start first; it affects scheduling only, never results.
@@ -260,6 +274,8 @@ public enum LeakAudit {
     case .shadow(let m, let f): models[m].kind.relativeCost * 1_000_000 + (shadow?.folds[f].train.count ?? 0)
     case .screenModel(let m, _): models[m].kind.relativeCost
     case .screenFeature, .dropColumn: 0
+    // Sorting every row: about as long as a mid-sized fit, so started early.
+    case .dataCheck, .timeProfile: 2_000_000
     }
   }
 }
