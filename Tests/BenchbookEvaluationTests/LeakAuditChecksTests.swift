@@ -75,7 +75,9 @@ import Testing
     let spec = try Self.spec(
       "time: t\nfeatures: [f0, f1]\nresampling: {folds: 5}\naudit: {forward_test_rows: 20, gap: 3}\n")
     let context = try Self.context(spec, data)
-    let shadow = try ForwardChainingShadow.plan(context).get()
+    let made = try ForwardChainingShadow.plan(context).get()
+    #expect(made.blockRows == 50)
+    let shadow = made.plan
     #expect(shadow.folds.count == 5)
     for fold in shadow.folds {
       #expect(fold.test.count == 20, "50 test rows thinned to 20")
@@ -91,7 +93,7 @@ import Testing
       try Self.spec("time: t\nfeatures: [f0]\nresampling: {folds: 2}\nmodels: [LR, NB]\n"), data)
     return TemporalSplitCheck.run(
       context, overlaps: TemporalSplitCheck.overlaps(context), specLogLoss: specLoss,
-      forward: .success((forward, forward[0].count)))
+      forward: .success(.init(logLoss: forward, folds: forward[0].count, blockRows: 2, scoredRows: 2)))
   }
 
   @Test func smallGapWithTheSameWinnerIsANote() throws {

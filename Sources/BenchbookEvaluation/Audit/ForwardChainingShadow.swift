@@ -15,7 +15,7 @@ public enum ForwardChainingShadow {
   ///
   /// A holdout becomes one forward split with the same number of test rows
   /// (the latest ones); every other method becomes `k` forward-chaining splits.
-  public static func plan(_ context: AuditContext) -> Result<FoldPlan, ShadowUnavailable> {
+  public static func plan(_ context: AuditContext) -> Result<Shadow, ShadowUnavailable> {
     guard let time = context.dataset.time else { return .failure(ShadowUnavailable(reason: "no time column")) }
     let n = context.dataset.x.rows
     var resampling = ResamplingSpec(method: .timeSeries, folds: context.foldsPerRepeat, gap: context.spec.audit.gap)
@@ -27,13 +27,38 @@ public enum ForwardChainingShadow {
       var plan = try FoldPlan.make(
         resampling, rowCount: n, labels: context.dataset.labels, time: time, specPath: context.spec.path)
       let limit = context.spec.audit.forwardTestRows
+      let blockRows = plan.folds.map(\.test.count).max() ?? 0
       for index in plan.folds.indices where plan.folds[index].test.count > limit {
         let test = plan.folds[index].test
         plan.folds[index].test = (0..<limit).map { test[$0 * test.count / limit] }
       }
-      return .success(plan)
+      return .success(Shadow(plan: plan, blockRows: blockRows))
     } catch {
       return .failure(ShadowUnavailable(reason: "forward-chaining splits cannot be made: \(error.message)"))
+    }
+  }
+
+  /// The forward-chaining splits, their test rows thinned to at most `audit.forward_test_rows`.
+  public struct Shadow: Sendable {
+    public var plan: FoldPlan
+    /// Rows in each split's test block before thinning.
+    public var blockRows: Int
+  }
+
+  /// The shadow evaluation's scores, for the temporal-split check.
+  public struct Scores: Sendable {
+    /// Per model (spec order), per split; `nil` where the model could not be fitted.
+    public var logLoss: [[Double?]]
+    public var folds: Int
+    /// Rows in each split's test block, and how many of them were scored.
+    public var blockRows: Int
+    public var scoredRows: Int
+
+    public init(logLoss: [[Double?]], folds: Int, blockRows: Int, scoredRows: Int) {
+      self.logLoss = logLoss
+      self.folds = folds
+      self.blockRows = blockRows
+      self.scoredRows = scoredRows
     }
   }
 

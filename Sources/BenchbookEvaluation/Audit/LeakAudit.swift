@@ -78,9 +78,9 @@ public enum LeakAudit {
     let models = spec.models
 
     let overlaps = audit.runs(.temporalSplit) ? TemporalSplitCheck.overlaps(context) : []
-    let shadow: Result<FoldPlan, ForwardChainingShadow.ShadowUnavailable>? =
+    let shadow: Result<ForwardChainingShadow.Shadow, ForwardChainingShadow.ShadowUnavailable>? =
       overlaps.contains { $0.testRowsBeforeLatestTraining > 0 } ? ForwardChainingShadow.plan(context) : nil
-    let shadowPlan = try? shadow?.get()
+    let shadowPlan = (try? shadow?.get())?.plan
     let needsMain = mainPass == nil && shadowPlan != nil
     let screen = audit.runs(.suspectLeak) ? ScreenSample.make(context) : nil
     let sample = try? screen?.get()
@@ -215,9 +215,13 @@ public enum LeakAudit {
       }
       switch check {
       case .temporalSplit:
-        let forward: Result<(logLoss: [[Double?]], folds: Int), ForwardChainingShadow.ShadowUnavailable>
+        let forward: Result<ForwardChainingShadow.Scores, ForwardChainingShadow.ShadowUnavailable>
         switch shadow {
-        case .success(let shadowPlan)?: forward = .success((forwardLogLoss, shadowPlan.folds.count))
+        case .success(let made)?:
+          forward = .success(
+            ForwardChainingShadow.Scores(
+              logLoss: forwardLogLoss, folds: made.plan.folds.count, blockRows: made.blockRows,
+              scoredRows: made.plan.folds.map(\.test.count).max() ?? 0))
         case .failure(let reason)?: forward = .failure(reason)
         case nil: forward = .failure(.init(reason: "not needed"))
         }

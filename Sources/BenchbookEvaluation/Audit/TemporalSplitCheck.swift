@@ -55,9 +55,14 @@ public enum TemporalSplitCheck {
     public var forwardRanking: [String]
     public var winnerChanged: Bool
     public var rankingChanged: Bool
+    /// Rows in each split's test block, and how many of them, evenly spaced in time, were scored.
+    public var testRowsPerSplit: Int?
+    public var scoredTestRowsPerSplit: Int?
 
     enum CodingKeys: String, CodingKey {
       case folds, gap, models
+      case testRowsPerSplit = "test_rows_per_split"
+      case scoredTestRowsPerSplit = "scored_test_rows_per_split"
       case specRanking = "spec_ranking"
       case forwardRanking = "forward_ranking"
       case winnerChanged = "winner_changed"
@@ -99,11 +104,10 @@ public enum TemporalSplitCheck {
   ///
   /// - Parameters:
   ///   - specLogLoss: per model (spec order), per fold of the spec's plan.
-  ///   - forward: per model, per forward split (`nil` where the model could not be fitted), with the
-  ///     shadow plan's fold count; or why there is no shadow evaluation.
+  ///   - forward: the shadow evaluation's scores, or why there is none.
   public static func run(
     _ context: AuditContext, overlaps: [FoldOverlap], specLogLoss: [[Double]],
-    forward: Result<(logLoss: [[Double?]], folds: Int), ForwardChainingShadow.ShadowUnavailable>
+    forward: Result<ForwardChainingShadow.Scores, ForwardChainingShadow.ShadowUnavailable>
   ) -> CheckResult {
     guard let column = context.timeColumn else { return .skipped("the spec declares no time column") }
     let offending = overlaps.filter { $0.testRowsBeforeLatestTraining > 0 }
@@ -126,8 +130,10 @@ public enum TemporalSplitCheck {
       evidence.forwardChainingUnavailable = unavailable.reason
       message += " No forward-chaining comparison was possible: \(unavailable.reason)."
       severity = .warning
-    case .success(let (forwardLogLoss, folds)):
-      let chaining = compare(context, specLogLoss: specLogLoss, forwardLogLoss: forwardLogLoss, folds: folds)
+    case .success(let scores):
+      var chaining = compare(context, specLogLoss: specLogLoss, forwardLogLoss: scores.logLoss, folds: scores.folds)
+      chaining.testRowsPerSplit = scores.blockRows
+      chaining.scoredTestRowsPerSplit = scores.scoredRows
       evidence.forwardChaining = chaining
       message += " " + describe(chaining)
       if chaining.winnerChanged || chaining.models.contains(where: \.exceeds) { severity = .warning }

@@ -142,6 +142,10 @@ enum AuditFindingText {
       text += "split\(chaining.folds == 1 ? "" : "s") over rows sorted by `\(evidence.timeColumn)` (each trains on "
       text += "everything before its test block"
       text += chaining.gap > 0 ? ", leaving \(chaining.gap) rows out between them)" : ")"
+      if let block = chaining.testRowsPerSplit, let scored = chaining.scoredTestRowsPerSplit, scored < block {
+        text +=
+          ", each scored on \(Format.count(scored)) of its \(Format.count(block)) test rows, evenly spaced in time"
+      }
       text += ". The gap is the forward-chaining log-loss minus the spec's; a positive gap is how much the spec's "
       text += "folds flatter the model. It counts as real when it exceeds "
       text += "max(\(Format.number(results.audit?.thresholds.optimismGap ?? 0.01)), "
@@ -160,11 +164,19 @@ enum AuditFindingText {
       text += gaps.markdown + "\n"
       text += "Ranking by the spec's folds: \(chaining.specRanking.joined(separator: ", ")). "
       text += "Trained on the past only: \(chaining.forwardRanking.joined(separator: ", ")). "
-      text +=
-        chaining.winnerChanged
-        ? "**The winner changes.**\n"
-        : (chaining.rankingChanged
-          ? "The winner is the same; the order behind it changes.\n" : "The ranking is the same.\n")
+      if chaining.winnerChanged, let old = chaining.specRanking.first, let new = chaining.forwardRanking.first,
+        let oldLoss = chaining.models.first(where: { $0.label == old })?.forwardLogLoss,
+        let newLoss = chaining.models.first(where: { $0.label == new })?.forwardLogLoss
+      {
+        text += "**The winner changes**: trained on the past, \(new) beats \(old) by "
+        text += "\(Format.difference(oldLoss - newLoss)) in log-loss.\n"
+      } else if chaining.winnerChanged {
+        text += "**The winner changes.**\n"
+      } else {
+        text +=
+          chaining.rankingChanged
+          ? "The winner is the same; the order behind it changes.\n" : "The ranking is the same.\n"
+      }
     } else if let why = evidence.forwardChainingUnavailable {
       text += "\nNo forward-chaining comparison: \(why).\n"
     }
