@@ -9,19 +9,19 @@ struct AuditCommand: ParsableCommand {
     commandName: "audit",
     abstract: "Run only the leak audit of an experiment and print its findings.",
     discussion: """
-      Checks the spec, data and folds for leaks: training on the future (temporal-split, with a
-      forward-chaining shadow evaluation), features known only after the prediction
-      (post-outcome-feature), features too predictive to believe (suspect-leak), features that encode
-      time (time-proxy), test rows copied from training rows (cross-fold-duplicates), scaling fitted
-      outside the training folds (preprocessing-scope) and folds training without a class
+      Checks the spec, data and folds for leaks: training on the future (temporal-split, with a \
+      forward-chaining shadow evaluation), features known only after the prediction \
+      (post-outcome-feature), features too predictive to believe (suspect-leak), features that encode \
+      time (time-proxy), test rows copied from training rows (cross-fold-duplicates), scaling fitted \
+      outside the training folds (preprocessing-scope) and folds training without a class \
       (class-coverage). The findings are the ones `benchbook run` records under `audit` in results.json.
 
-      Quicker than `run`: no fit on all rows, no report or plots, and the spec's own folds are fitted
-      only when the temporal comparison needs their scores. Writes no file: findings go to standard
+      Quicker than `run`: no fit on all rows, no report or plots, and the spec's own folds are fitted \
+      only when the temporal comparison needs their scores. Writes no file: findings go to standard \
       output (as JSON with --json), progress to standard error.
 
-      Exit status: 0 when no error-level finding stands; 1 on any error (bad spec, bad data, a model
-      that cannot be fitted); 3 when the audit found an error-level finding the spec does not accept
+      Exit status: 0 when no error-level finding stands; 1 on any error (bad spec, bad data, a model \
+      that cannot be fitted); 3 when the audit found an error-level finding the spec does not accept \
       (accept one with `audit: {accept: [{check, subject, reason}]}`).
       """
   )

@@ -11,8 +11,8 @@ struct RunCommand: ParsableCommand {
     discussion: """
       Every run ends with a leak audit (see `benchbook help audit`), kept in results.json and the report.
 
-      Exit status: 0 on success; 1 on any error (bad spec, bad data, a model that cannot be fitted),
-      and nothing is written, an earlier results.json being left as it was; 3 when results and
+      Exit status: 0 on success; 1 on any error (bad spec, bad data, a model that cannot be fitted), \
+      and nothing is written, an earlier results.json being left as it was; 3 when results and \
       report were written but the leak audit found an error-level finding the spec does not accept.
       """
   )
