@@ -33,9 +33,9 @@ build: deps
 experiment: build
 	$(BIN) run experiments/$(EXP).yaml
 
-## experiments: run every spec under experiments/
+## experiments: run every spec under experiments/ (exit status 3, a leak the audit caught, is expected of the leaky one)
 experiments: build
-	@set -e; for spec in experiments/*.yaml; do echo "== $$spec"; $(BIN) run "$$spec"; done
+	@set -e; for spec in experiments/*.yaml; do echo "== $$spec"; $(BIN) run "$$spec" || [ $$? -eq 3 ]; done
 	$(BIN) index reports
 
 ## test: build and run every test (unit, parity, end-to-end)

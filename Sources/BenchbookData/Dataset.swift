@@ -18,10 +18,16 @@ public struct Dataset: Sendable {
   /// The physical CSV line (1-based, header is line 1) of each kept row.
   public var lineNumbers: [Int]
   public var provenance: DataProvenance
+  /// Seconds since 1970 at which each row's prediction is made (`predict_at`); `NaN` where unknown.
+  public var predictAt: [Double]?
+  /// Seconds since 1970 at which each row's value of a feature becomes known, by feature name
+  /// (`available_at`); `NaN` where unknown.
+  public var availableAt: [String: [Double]]
 
   public init(
     x: Matrix, columnNames: [String], features: [FeatureSummary], labels: [Int], classes: [String],
-    time: [Double]?, lineNumbers: [Int], provenance: DataProvenance
+    time: [Double]?, lineNumbers: [Int], provenance: DataProvenance, predictAt: [Double]? = nil,
+    availableAt: [String: [Double]] = [:]
   ) {
     self.x = x
     self.columnNames = columnNames
@@ -31,6 +37,8 @@ public struct Dataset: Sendable {
     self.time = time
     self.lineNumbers = lineNumbers
     self.provenance = provenance
+    self.predictAt = predictAt
+    self.availableAt = availableAt
   }
 }
 

@@ -11,10 +11,14 @@ public struct DatasetDefinition: Sendable, Hashable {
   public var features: [FeatureDefinition]
   /// The column that orders rows in time, if any.
   public var time: ColumnReference?
+  /// When each row's prediction is made, for comparison with features' `availableAt`.
+  /// Read for the leak audit only: a missing value never drops a row.
+  public var predictAt: AvailabilityTime?
 
   public init(
     path: String, pathLocation: SourceLocation, missing: MissingPolicy = .error,
-    target: TargetDefinition, features: [FeatureDefinition], time: ColumnReference? = nil
+    target: TargetDefinition, features: [FeatureDefinition], time: ColumnReference? = nil,
+    predictAt: AvailabilityTime? = nil
   ) {
     self.path = path
     self.pathLocation = pathLocation
@@ -22,6 +26,7 @@ public struct DatasetDefinition: Sendable, Hashable {
     self.target = target
     self.features = features
     self.time = time
+    self.predictAt = predictAt
   }
 }
 
@@ -101,12 +106,21 @@ public struct FeatureDefinition: Sendable, Hashable {
   /// Declared type; `nil` infers numeric or categorical from the values.
   public var type: FeatureType?
   public var location: SourceLocation
+  /// When the feature becomes known, as the spec declares it (`known:`); `nil` when not declared.
+  public var known: FeatureAvailability?
+  /// When each row's value becomes known (`available_at:`), compared with the spec's `predictAt`.
+  public var availableAt: AvailabilityTime?
 
-  public init(name: String, source: Source, type: FeatureType? = nil, location: SourceLocation) {
+  public init(
+    name: String, source: Source, type: FeatureType? = nil, location: SourceLocation,
+    known: FeatureAvailability? = nil, availableAt: AvailabilityTime? = nil
+  ) {
     self.name = name
     self.source = source
     self.type = type
     self.location = location
+    self.known = known
+    self.availableAt = availableAt
   }
 }
 

@@ -19,11 +19,13 @@ public struct ExperimentSpec: Sendable {
   public var models: [ModelSpec]
   /// Timing rounds and limits for `benchbook check`.
   public var regression: RegressionSpec
+  /// How the leak audit runs, and the findings the author accepts.
+  public var audit: AuditSpec
 
   public init(
     name: String, description: String?, path: String, dataPath: String, dataset: DatasetDefinition,
     preprocessing: [PreprocessingStep], resampling: ResamplingSpec, models: [ModelSpec],
-    regression: RegressionSpec = RegressionSpec()
+    regression: RegressionSpec = RegressionSpec(), audit: AuditSpec = AuditSpec()
   ) {
     self.name = name
     self.description = description
@@ -34,6 +36,7 @@ public struct ExperimentSpec: Sendable {
     self.resampling = resampling
     self.models = models
     self.regression = regression
+    self.audit = audit
   }
 }
 

@@ -7,8 +7,8 @@ import Yams
 /// pointing each error at its file, line and key.
 public enum SpecParser {
   static let topLevelKeys = [
-    "name", "description", "data", "target", "time", "features", "preprocess", "resampling", "models",
-    "regression",
+    "name", "description", "data", "target", "time", "predict_at", "features", "preprocess", "resampling", "models",
+    "regression", "audit",
   ]
 
   /// Reads and parses the spec file at `path` (relative to the working directory, or absolute).
@@ -39,19 +39,28 @@ public enum SpecParser {
     let time = try top.optional("time").map { node throws(SpecError) in
       ColumnReference(column: try node.string(), location: node.location)
     }
+    let predictAt = try top.optional("predict_at").map { node throws(SpecError) in
+      AvailabilityTime(source: source(for: try node.string()), location: node.location)
+    }
     let features = try parseFeatures(top.required("features", in: root))
+    if predictAt == nil, let timed = features.first(where: { $0.availableAt != nil }), let at = timed.availableAt {
+      throw SpecError(
+        "'available_at' is compared with the moment of prediction; declare it with a top-level 'predict_at:'",
+        at: at.location, key: "features.\(timed.name).available_at")
+    }
     let preprocessing = try parsePreprocessing(top.optional("preprocess"))
     let resampling = try parseResampling(top.optional("resampling"), hasTime: time != nil)
     let models = try parseModels(top.optional("models"))
     let regression = try parseRegression(top.optional("regression"), labels: models.map(\.label))
+    let audit = try parseAudit(top.optional("audit"))
 
     let resolved = URL(fileURLWithPath: dataPath, relativeTo: directory).standardizedFileURL.path
     let dataset = DatasetDefinition(
       path: resolved, pathLocation: dataPathNode.location, missing: missing, target: target,
-      features: features, time: time)
+      features: features, time: time, predictAt: predictAt)
     return ExperimentSpec(
       name: name, description: description, path: path, dataPath: dataPath, dataset: dataset,
-      preprocessing: preprocessing, resampling: resampling, models: models, regression: regression)
+      preprocessing: preprocessing, resampling: resampling, models: models, regression: regression, audit: audit)
   }
 
   // MARK: - Document
@@ -146,7 +155,8 @@ public enum SpecParser {
     return features
   }
 
-  /// `month`, `duration: deadline - launched_at`, or `origin: {type: categorical}`.
+  /// `month`, `duration: deadline - launched_at`, `origin: {type: categorical}`, or
+  /// `dep_delay: {known: after-prediction}`.
   private static func parseFeature(_ item: SpecNode) throws(SpecError) -> FeatureDefinition {
     if case .scalar = item.node {
       let name = try item.string()
@@ -162,7 +172,7 @@ public enum SpecParser {
     if case .scalar = value.node {
       return FeatureDefinition(name: name, source: source(for: try value.string()), location: value.location)
     }
-    let fields = try value.fields(allowed: ["column", "expr", "type"])
+    let fields = try value.fields(allowed: ["column", "expr", "type", "known", "available_at"])
     if fields["column"] != nil && fields["expr"] != nil {
       throw value.error("give either 'column' or 'expr', not both")
     }
@@ -177,7 +187,23 @@ public enum SpecParser {
       }
       type = parsed
     }
-    return FeatureDefinition(name: name, source: featureSource, type: type, location: value.location)
+    var known: FeatureAvailability?
+    if let knownNode = fields.optional("known") {
+      let text = try knownNode.string()
+      let normalized = text.lowercased().replacingOccurrences(of: "_", with: "-")
+      guard let parsed = FeatureAvailability(rawValue: normalized) else {
+        let options = FeatureAvailability.allCases.map(\.rawValue)
+        throw knownNode.error(
+          "'\(text)' is not a time a feature becomes known\(Suggestion.phrase(for: text, among: options)) (one of \(options.joined(separator: ", ")))"
+        )
+      }
+      known = parsed
+    }
+    let availableAt = try fields.optional("available_at").map { node throws(SpecError) in
+      AvailabilityTime(source: source(for: try node.string()), location: node.location)
+    }
+    return FeatureDefinition(
+      name: name, source: featureSource, type: type, location: value.location, known: known, availableAt: availableAt)
   }
 
   /// A bare column name renames that column; anything else is an expression.

@@ -10,11 +10,18 @@ struct Benchbook: ParsableCommand {
       An experiment is a YAML spec naming a dataset, a target, features, preprocessing,
       a resampling plan and models. `benchbook run SPEC` scores every model on every
       fold and writes reports/<name>/results.json.
+
+      Every run ends with a leak audit; `benchbook audit SPEC` runs it alone.
+      `benchbook check SPEC` compares a run with a committed baseline.
+
+      Exit status: 0 on success; 1 on any error (bad spec or data, I/O); 2 when `check` finds a \
+      regression; 3 when the audit found an error-level finding the spec does not accept; 4 when \
+      `check --require-baseline` finds no comparable baseline.
       """,
     version: EnvironmentProbe.benchbookVersion,
     subcommands: [
-      RunCommand.self, ReportCommand.self, IndexCommand.self, ExportCommand.self, InspectCommand.self,
-      BaselineCommand.self, CheckCommand.self,
+      RunCommand.self, AuditCommand.self, ReportCommand.self, IndexCommand.self, ExportCommand.self,
+      InspectCommand.self, BaselineCommand.self, CheckCommand.self,
     ]
   )
 }

@@ -7,6 +7,7 @@ final class ProgressLine: Sendable {
   private let title: String
   private let isTerminal = isatty(STDERR_FILENO) != 0
   private let lastDecile = Mutex(-1)
+  private let finished = Mutex(false)
 
   init(title: String) { self.title = title }
 
@@ -24,8 +25,13 @@ final class ProgressLine: Sendable {
     }
   }
 
+  /// Ends the line; later calls do nothing.
   func finish() {
-    if isTerminal { write("\n") }
+    let first = finished.withLock { done in
+      defer { done = true }
+      return !done
+    }
+    if isTerminal && first { write("\n") }
   }
 
   private func write(_ text: String) {

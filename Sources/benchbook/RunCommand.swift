@@ -9,8 +9,11 @@ struct RunCommand: ParsableCommand {
     commandName: "run",
     abstract: "Run an experiment: score every model on every fold; write results.json and report.md.",
     discussion: """
-      Exit status: 0 on success, 1 on any error (bad spec, bad data, a model that cannot be fitted).
-      Nothing is written when the run fails; an earlier results.json is left as it was.
+      Every run ends with a leak audit (see `benchbook help audit`), kept in results.json and the report.
+
+      Exit status: 0 on success; 1 on any error (bad spec, bad data, a model that cannot be fitted), \
+      and nothing is written, an earlier results.json being left as it was; 3 when results and \
+      report were written but the leak audit found an error-level finding the spec does not accept.
       """
   )
 
@@ -34,13 +37,21 @@ struct RunCommand: ParsableCommand {
     try CommandLineFailure.reporting {
       let experiment = try SpecParser.parse(file: spec)
       let progress = quiet ? nil : ProgressLine(title: experiment.name)
+      let auditProgress = quiet ? nil : ProgressLine(title: "\(experiment.name) leak audit")
       var options = ExperimentRunner.Options(jobs: jobs)
+      if let progress, let auditProgress {
+        options.auditProgress = { done, total in
+          progress.finish()
+          auditProgress.update(done: done, of: total)
+        }
+      }
       options.command = "benchbook run \(spec)" + (out.map { " --out \($0)" } ?? "")
       if let progress {
         options.progress = { done, total in progress.update(done: done, of: total) }
       }
       let run = try ExperimentRunner.run(experiment, options: options)
       progress?.finish()
+      auditProgress?.finish()
       let directory = out ?? "reports/\(experiment.name)"
       let path = try ResultsFile.write(run.results, to: directory)
       let report = try ReportRenderer.write(run.results, to: directory)
@@ -49,6 +60,10 @@ struct RunCommand: ParsableCommand {
         print(RankedTable.render(run.results), terminator: "")
         print("results: \(path)")
         print("report: \(report.path)")
+      }
+      if let audit = run.results.audit {
+        if !quiet { print(AuditSummary.render(audit, full: false), terminator: "") }
+        try AuditExit.check(audit)
       }
     }
   }

@@ -40,6 +40,7 @@ import Testing
     let labels = results.models.map(\.label)
     let expectedSeries = [
       "log-loss-box": labels.count, "log-loss-folds": labels.count, "timing": 2, "trade-off": labels.count,
+      "audit-fold-times": 2, "audit-class-rate": 1,
     ]
     #expect(Set(outcomes.map(\.id)) == Set(expectedSeries.keys))
     for outcome in outcomes {
@@ -51,8 +52,29 @@ import Testing
       #expect(parser.parse(), "\(outcome.fileName) parses as XML")
       #expect(summary.plotGroups == expectedSeries[outcome.id], "\(outcome.fileName) series")
       let text = summary.texts.joined(separator: "\n")
+      if outcome.id.hasPrefix("audit-") {
+        // The leak audit's plots run along the time column, one line per fold or class.
+        #expect(text.contains("launched_at"), "\(outcome.fileName) names the time column")
+        #expect(text.contains("2021-"), "\(outcome.fileName) has date tics")
+        #expect(
+          outcome.id == "audit-fold-times"
+            ? text.contains("training rows") && text.contains("test rows") && text.contains("fold")
+            : text.contains("class successful"), "\(outcome.fileName) legend")
+        continue
+      }
       for label in labels { #expect(text.contains(label), "\(outcome.fileName) names \(label)") }
       #expect(text.contains("log-loss") || text.contains("seconds"), "\(outcome.fileName) has a labelled axis")
     }
+  }
+
+  @Test(.enabled(if: Gnuplot.executable() != nil, "gnuplot is installed"))
+  func auditPlotsAreLeftOutWithoutATimeColumn() throws {
+    var results = try ReportFixture.results()
+    results.audit?.timeProfile = nil
+    let directory = try ReportFixture.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outcomes = PlotRenderer.draw(results, into: directory.path)
+    #expect(!outcomes.contains { $0.id.hasPrefix("audit-") })
+    #expect(outcomes.count == 4)
   }
 }

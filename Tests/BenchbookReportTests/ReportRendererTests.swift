@@ -1,5 +1,6 @@
 import BenchbookEvaluation
 import BenchbookReport
+import BenchbookSpec
 import Foundation
 import Testing
 
@@ -19,8 +20,8 @@ import Testing
   @Test func sectionsComeInTheDocumentedOrder() throws {
     let markdown = ReportRenderer.markdown(try ReportFixture.results(), plots: ReportFixture.drawnPlots)
     let headings = [
-      "# campaigns", "## Results", "### Timing", "## Is the winner really better?", "## How the scores were made",
-      "## Data", "## Plots", "## Reproduce",
+      "# campaigns", "## Leak audit", "## Results", "### Timing", "## Is the winner really better?",
+      "## How the scores were made", "## Data", "## Plots", "## Reproduce",
     ]
     let positions = headings.map {
       markdown.range(of: "\n\($0)\n")?.lowerBound ?? markdown.range(of: "\($0)\n")!.lowerBound
@@ -78,5 +79,92 @@ import Testing
     #expect(index.contains("Will a crowdfunding campaign reach its goal?"))
     #expect(index.contains("LR, logistic regression"))
     #expect(index.contains("0.4293 ± 0.0834"))
+  }
+
+  // MARK: - Leak audit
+
+  /// The fixture's results with its audit findings replaced.
+  static func results(with findings: [AuditFinding]) throws -> ExperimentResults {
+    var results = try ReportFixture.results()
+    results.audit!.findings = findings
+    return results
+  }
+
+  static func finding(
+    _ check: AuditCheckID, _ severity: AuditSeverity, _ subject: String, _ evidence: [String: EvidenceValue] = [:]
+  ) -> AuditFinding {
+    AuditFinding(
+      check: check, severity: severity, subject: subject, message: "Message about \(subject).",
+      evidence: .object(evidence))
+  }
+
+  @Test func leakAuditComesRightAfterTheAnswerOnlyWhenAWarningStands() throws {
+    let warned = ReportRenderer.markdown(try ReportFixture.results(), plots: ReportFixture.drawnPlots)
+    let audit = try #require(warned.range(of: "## Leak audit"))
+    #expect(audit.lowerBound < warned.range(of: "## Results")!.lowerBound)
+
+    let notes = ReportRenderer.markdown(
+      try Self.results(with: [Self.finding(.suspectLeak, .info, "goal")]), plots: ReportFixture.drawnPlots)
+    let late = try #require(notes.range(of: "## Leak audit"))
+    #expect(late.lowerBound > notes.range(of: "## Plots")!.lowerBound)
+    #expect(late.lowerBound < notes.range(of: "## Reproduce")!.lowerBound)
+    #expect(notes.components(separatedBy: "## Leak audit").count == 2, "shown once")
+
+    var accepted = Self.finding(.postOutcomeFeature, .error, "backers")
+    accepted.accepted = true
+    accepted.acceptedBecause = "we study the leak"
+    let acceptedOnly = ReportRenderer.markdown(try Self.results(with: [accepted]), plots: [])
+    #expect(acceptedOnly.range(of: "## Leak audit")!.lowerBound > acceptedOnly.range(of: "## Data")!.lowerBound)
+    #expect(acceptedOnly.contains("### ⛔ Error: `backers` is known only after the prediction (accepted)"))
+    #expect(acceptedOnly.contains("> **Accepted** in the spec: we study the leak"))
+  }
+
+  @Test func resultsWithoutAnAuditHaveNoAuditSection() throws {
+    var results = try ReportFixture.results()
+    results.audit = nil
+    let markdown = ReportRenderer.markdown(results, plots: ReportFixture.drawnPlots)
+    #expect(!markdown.contains("Leak audit"))
+    #expect(!markdown.contains("audit-fold-times.svg"))
+  }
+
+  @Test func everyCheckIsExplainedWithItsEvidence() throws {
+    let late: [String: EvidenceValue] = [
+      "known": "after-outcome", "rows_compared": 10, "rows_known_after_prediction": 4, "share": 0.4,
+      "median_delay_seconds": 5400,
+    ]
+    let suspect: [String: EvidenceValue] = [
+      "screens": ["drop-column", "single-feature-auc"], "model": "LR", "log_loss": 0.2, "log_loss_without": 0.5,
+      "null_log_loss": 0.6, "drop_column_share": 0.5, "single_feature_auc": 0.991, "rows": 900, "source_fold": 1,
+      "folds": 5,
+    ]
+    let proxy: [String: EvidenceValue] = ["time_column": "launched_at", "spearman": 0.998, "rows": 116]
+    let fold: EvidenceValue = ["fold": 0, "repeat": 0, "test_rows": 24, "duplicates": 9, "share": 0.375]
+    let duplicates: [String: EvidenceValue] = ["test_rows": 116, "duplicates": 9, "share": 0.0776, "folds": [fold]]
+    let scaled: EvidenceValue = ["name": "goal", "mean": 0.0001, "sd": 1.0]
+    let standardized: [String: EvidenceValue] = ["tolerance": 0.01, "features": [scaled]]
+    let coverage: [String: EvidenceValue] = ["class": "successful", "folds": [2], "test_rows": 5, "rows_in_data": 41]
+    let findings = [
+      Self.finding(.postOutcomeFeature, .error, "backers", late),
+      Self.finding(.suspectLeak, .warning, "pledged", suspect),
+      Self.finding(.timeProxy, .warning, "id", proxy),
+      Self.finding(.crossFoldDuplicates, .error, "rows", duplicates),
+      Self.finding(.preprocessingScope, .warning, "input", standardized),
+      Self.finding(.classCoverage, .warning, "successful", coverage),
+    ]
+    let markdown = ReportRenderer.markdown(try Self.results(with: findings), plots: [])
+    for (title, evidence) in [
+      ("`backers` is known only after the prediction", "known after `predict_at` in 4 of 10 rows (40.0%)"),
+      ("`pledged` is suspiciously predictive", "the difference is 50.0% of the null model's 0.6000"),
+      ("`id` encodes time", "Spearman's rank correlation with `launched_at`: 0.9980"),
+      ("test rows are copies of training rows", "| 1 | 24 | 9 (37.5%) |"),
+      ("the data arrive already standardised", "| goal | 0.000100 | 1.0000 |"),
+      ("some folds never train on class `successful`", "folds without `successful` in training: 3"),
+    ] {
+      #expect(markdown.contains(title), "\(title)")
+      #expect(markdown.contains(evidence), "\(evidence)")
+    }
+    #expect(markdown.contains("median delay 90 min"))
+    #expect(markdown.contains("**Found: 2 errors and 4 warnings**"))
+    #expect(markdown.contains("`benchbook run` exits with status 3"))
   }
 }

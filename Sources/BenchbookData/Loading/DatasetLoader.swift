@@ -18,7 +18,7 @@ struct DatasetLoader {
   let definition: DatasetDefinition
 
   /// A column named by the spec, and the entry that named it.
-  private struct Reference {
+  struct Reference {
     var column: String
     var location: SourceLocation
     var expression: String?
@@ -54,6 +54,8 @@ struct DatasetLoader {
     var time: [Double]?
     var lineNumbers: [Int]
     var provenance: DataProvenance
+    var predictAt: [Double]?
+    var availableAt: [String: [Double]]
   }
 
   func load() throws(DataError) -> Dataset {
@@ -89,7 +91,7 @@ struct DatasetLoader {
     return Dataset(
       x: Matrix(rows: rows, columns: width, values: values), columnNames: columnNames, features: summaries,
       labels: prepared.labels, classes: prepared.classes, time: prepared.time, lineNumbers: prepared.lineNumbers,
-      provenance: prepared.provenance)
+      provenance: prepared.provenance, predictAt: prepared.predictAt, availableAt: prepared.availableAt)
   }
 
   private func prepare() throws(DataError) -> Prepared {
@@ -110,8 +112,10 @@ struct DatasetLoader {
       }
     }
     if let time = definition.time { references.append(Reference(column: time.column, location: time.location)) }
+    // Read for the leak audit, but kept out of the missing-value check below.
+    let availability = try AvailabilityColumns(definition)
 
-    let (sha256, table) = try readTable(path: path, references: references)
+    let (sha256, table) = try readTable(path: path, references: references + availability.references)
     let store = ColumnStore(table: table)
 
     // 3. Values by role, over all rows read.
@@ -172,12 +176,14 @@ struct DatasetLoader {
       let encoded = try encode(feature, plan: plan, store: store, rows: kept, lineNumbers: lineNumbers, path: path)
       features.append((feature, encoded, missingCount(plan, store: store)))
     }
+    let times = try availability.evaluate(store: store, rows: kept, lineNumbers: lineNumbers, path: path)
     return Prepared(
       classes: classes, labels: labels, features: features,
       time: timeSeconds.map { seconds in kept.map { seconds[$0] } }, lineNumbers: lineNumbers,
       provenance: DataProvenance(
         path: definition.path, sha256: sha256, rowsRead: table.rowCount, droppedByColumn: droppedByColumn,
-        droppedRows: table.rowCount - kept.count))
+        droppedRows: table.rowCount - kept.count),
+      predictAt: times.predictAt, availableAt: times.availableAt)
   }
 
   /// Reads, hashes and parses the file, keeping only the used columns; the

@@ -18,6 +18,8 @@ public struct ExperimentResults: Codable, Sendable {
   public var scoring: ScoringRecord
   public var models: [ModelResult]
   public var environment: EnvironmentRecord
+  /// The leak audit; absent in results written before it existed, or when it was switched off.
+  public var audit: AuditRecord? = nil
 }
 
 public struct SpecRecord: Codable, Sendable, Hashable {

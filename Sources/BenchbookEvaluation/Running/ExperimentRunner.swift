@@ -13,6 +13,10 @@ public enum ExperimentRunner {
     public var progress: (@Sendable (Int, Int) -> Void)?
     /// The command line recorded in the results (default: `benchbook run SPEC`).
     public var command: String?
+    /// Whether to run the leak audit after the main pass (results' `audit`).
+    public var audit = true
+    /// Called with (audit fits done, in all) while the leak audit runs.
+    public var auditProgress: (@Sendable (Int, Int) -> Void)?
 
     public init(
       jobs: Int = ProcessInfo.processInfo.activeProcessorCount, progress: (@Sendable (Int, Int) -> Void)? = nil
@@ -60,6 +64,7 @@ public enum ExperimentRunner {
     }
 
     var modelResults: [ModelResult] = []
+    var fitRecords: [PreprocessingFitRecord] = []
     for (m, model) in models.enumerated() {
       var folds: [FoldResult] = []
       var pipeline: FittedPipeline?
@@ -67,6 +72,8 @@ public enum ExperimentRunner {
         switch outputs[f * models.count + m] {
         case .fold(let outcome):
           let fold = plan.folds[f]
+          fitRecords.append(
+            PreprocessingFitRecord(model: model.label, fold: fold.index, fittedOn: outcome.preprocessingFittedOn))
           folds.append(
             FoldResult(
               fold: fold.index, repeat: fold.repeatIndex, trainRows: fold.train.count, testRows: fold.test.count,
@@ -88,7 +95,7 @@ public enum ExperimentRunner {
       modelResults.append(result)
     }
 
-    let results = ExperimentResults(
+    var results = ExperimentResults(
       benchbook: EnvironmentProbe.benchbookVersion,
       experiment: spec.name,
       command: options.command ?? "benchbook run \(spec.path)",
@@ -102,6 +109,12 @@ public enum ExperimentRunner {
       models: modelResults,
       environment: EnvironmentProbe.record(
         jobs: options.jobs, repositoryDirectory: URL(fileURLWithPath: spec.path).deletingLastPathComponent().path))
+    if options.audit {
+      results.audit = try LeakAudit.run(
+        spec, dataset: dataset, plan: plan,
+        mainPass: LeakAudit.MainPass(logLoss: modelResults.map { $0.folds.map(\.logLoss) }, fitRecords: fitRecords),
+        options: LeakAudit.Options(jobs: options.jobs, progress: options.auditProgress))
+    }
     return Run(results: results, dataset: dataset, plan: plan)
   }
 

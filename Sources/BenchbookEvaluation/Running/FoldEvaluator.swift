@@ -21,42 +21,44 @@ public struct FoldEvaluator: Sendable {
     public var fitSeconds: Double
     /// Preprocessing of the test rows, plus prediction.
     public var predictSeconds: Double
+    /// The rows the fold's preprocessing was fitted on, as the fitted pipeline recorded them.
+    public var preprocessingFittedOn: RowSetFingerprint
   }
 
   public func evaluate(_ model: ModelSpec, on fold: Fold) throws(ModelFailure) -> Outcome {
     let data = gather(fold)
     let fitStart = DispatchTime.now().uptimeNanoseconds
-    let pipeline = try fit(model, data.trainX, labels: data.trainLabels, fold: fold.index)
+    let pipeline = try fit(model, data.training, fold: fold.index)
     let fitEnd = DispatchTime.now().uptimeNanoseconds
     let probabilities = pipeline.predictProbabilities(data.testX)
     let predictEnd = DispatchTime.now().uptimeNanoseconds
     return Outcome(
       scores: FoldScores(probabilities: probabilities, labels: data.testLabels),
       fitSeconds: Double(fitEnd - fitStart) / 1e9,
-      predictSeconds: Double(predictEnd - fitEnd) / 1e9)
+      predictSeconds: Double(predictEnd - fitEnd) / 1e9,
+      preprocessingFittedOn: pipeline.preprocessing.fittedOn)
   }
 
   /// A fold's rows gathered into matrices: the one copy of data a fold makes.
   public struct FoldData: Sendable {
-    public var trainX: Matrix
-    public var trainLabels: [Int]
+    public var training: GatheredRows
     public var testX: Matrix
     public var testLabels: [Int]
   }
 
   public func gather(_ fold: Fold) -> FoldData {
     FoldData(
-      trainX: dataset.x.selecting(rows: fold.train), trainLabels: fold.train.map { dataset.labels[$0] },
+      training: GatheredRows(dataset, rows: fold.train),
       testX: dataset.x.selecting(rows: fold.test), testLabels: fold.test.map { dataset.labels[$0] })
   }
 
   /// Fits preprocessing, then the model, on the given training rows.
   /// - Parameter fold: the fold being fitted, or `nil` for all rows (named in errors).
-  public func fit(_ model: ModelSpec, _ x: Matrix, labels: [Int], fold: Int?) throws(ModelFailure) -> FittedPipeline {
-    let (preprocessing, prepared) = fitPreprocessing(x)
+  public func fit(_ model: ModelSpec, _ training: GatheredRows, fold: Int?) throws(ModelFailure) -> FittedPipeline {
+    let (preprocessing, prepared) = fitPreprocessing(training)
     do {
       let classifier = try model.classifier.fitPresentClasses(
-        prepared, labels: labels, classCount: dataset.classes.count)
+        prepared, labels: training.labels, classCount: dataset.classes.count)
       return FittedPipeline(preprocessing: preprocessing, classifier: classifier)
     } catch {
       throw ModelFailure(label: model.label, fold: fold, error: error)
@@ -65,13 +67,16 @@ public struct FoldEvaluator: Sendable {
 
   /// Fits preprocessing and model on every row, as one would before shipping it.
   public func fitAllRows(_ model: ModelSpec) throws(ModelFailure) -> FittedPipeline {
-    try fit(model, dataset.x, labels: dataset.labels, fold: nil)
+    try fit(model, GatheredRows(allOf: dataset), fold: nil)
   }
 
-  /// Fits the spec's preprocessing on `x` (training rows only) and transforms it.
-  func fitPreprocessing(_ x: Matrix) -> (FittedPreprocessing, Matrix) {
+  /// Fits the spec's preprocessing on `rows` (a training fold) and transforms them.
+  ///
+  /// The fitted pipeline records the rows it was fitted on (`fittedOn`), which
+  /// the leak audit compares with the fold plan.
+  public func fitPreprocessing(_ rows: GatheredRows) -> (FittedPreprocessing, Matrix) {
     var steps: [FittedStandardScaler] = []
-    var current = x
+    var current = rows.x
     for step in preprocessing {
       switch step {
       case .standardize:
@@ -80,7 +85,7 @@ public struct FoldEvaluator: Sendable {
         steps.append(scaler)
       }
     }
-    return (FittedPreprocessing(scalers: steps), current)
+    return (FittedPreprocessing(scalers: steps, fittedOn: rows.fingerprint), current)
   }
 }
 
@@ -98,6 +103,8 @@ public struct FittedPipeline: Sendable {
 /// Preprocessing fitted on one training fold, applied unchanged to its test rows.
 public struct FittedPreprocessing: Sendable {
   public var scalers: [FittedStandardScaler]
+  /// The rows every step was fitted on (all steps of a pipeline see the same rows).
+  public var fittedOn: RowSetFingerprint
 
   public func transform(_ x: Matrix) -> Matrix {
     scalers.reduce(x) { $1.transform($0) }

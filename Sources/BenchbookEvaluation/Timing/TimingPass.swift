@@ -27,9 +27,9 @@ public struct TimingPass: Sendable {
     // Calibrate: one untimed warm-up, then enough repetitions for fit and for predict samples.
     var timings: [ModelTiming] = []
     for model in models {
-      _ = try evaluator.fit(model, data.trainX, labels: data.trainLabels, fold: fold.index)
+      _ = try evaluator.fit(model, data.training, fold: fold.index)
       let fitStart = now()
-      let pipeline = try evaluator.fit(model, data.trainX, labels: data.trainLabels, fold: fold.index)
+      let pipeline = try evaluator.fit(model, data.training, fold: fold.index)
       let fitTime = since(fitStart)
       let predictTime = seconds { sink += pipeline.predictProbabilities(data.testX).values.first ?? 0 }
       timings.append(
@@ -49,7 +49,7 @@ public struct TimingPass: Sendable {
         let fitStart = now()
         var pipeline: FittedPipeline?
         for _ in 0..<fitCount {
-          pipeline = try evaluator.fit(model, data.trainX, labels: data.trainLabels, fold: fold.index)
+          pipeline = try evaluator.fit(model, data.training, fold: fold.index)
         }
         let fitTime = since(fitStart)
         let fitted = pipeline!

@@ -9,9 +9,9 @@ public enum ReportRenderer {
 
   /// The report's sections, in reading order.
   static let sections: [any ReportSection] = [
-    HeadlineSection(), ResultsSection(), TimingSection(), OnDeviceSection(), ComparisonSection(), MethodSection(),
-    DataSection(),
-    PlotsSection(), ReproduceSection(),
+    HeadlineSection(), LeakAuditSection(placement: .afterTheAnswer), ResultsSection(), TimingSection(),
+    OnDeviceSection(), ComparisonSection(), MethodSection(), DataSection(), PlotsSection(),
+    LeakAuditSection(placement: .late), ReproduceSection(),
   ]
 
   public static func markdown(_ results: ExperimentResults, plots: [PlotOutcome]) -> String {

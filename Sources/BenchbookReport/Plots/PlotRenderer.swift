@@ -5,16 +5,19 @@ import Foundation
 /// Draws the report's figures as SVG files beside it.
 public enum PlotRenderer {
   /// Every figure, in report order.
-  public static let plots: [any ReportPlot] = [LogLossBoxPlot(), FoldLinesPlot(), TimingPlot(), TradeOffPlot()]
+  public static let plots: [any ReportPlot] = [
+    LogLossBoxPlot(), FoldLinesPlot(), TimingPlot(), TradeOffPlot(), FoldTimeRangesPlot(), ClassRateOverTimePlot(),
+  ]
 
-  /// Draws each plot into `directory`; a plot that cannot be drawn is skipped with its reason.
+  /// Draws each plot the results hold data for into `directory`; a plot that cannot be drawn is skipped
+  /// with its reason.
   public static func draw(
     _ results: ExperimentResults, into directory: String,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> [PlotOutcome] {
     let gnuplot = Gnuplot.executable(environment: environment)
     let missing = gnuplot == nil ? "gnuplot is not installed (Debian: apt-get install gnuplot-nox)" : nil
-    return plots.map { plot in
+    return plots.filter { $0.applies(to: results) }.map { plot in
       var outcome = PlotOutcome(id: plot.id, title: plot.title, fileName: plot.fileName, skippedBecause: missing)
       guard missing == nil else { return outcome }
       let final = URL(fileURLWithPath: directory).appendingPathComponent(plot.fileName).path

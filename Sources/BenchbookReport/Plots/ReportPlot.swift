@@ -8,10 +8,13 @@ public protocol ReportPlot: Sendable {
   /// Whether the figure shows timings, which change from run to run.
   var showsTimings: Bool { get }
   func script(_ results: ExperimentResults, output: String) -> GnuplotScript
+  /// Whether the results hold what the figure shows (the audit's time plots need a time column).
+  func applies(to results: ExperimentResults) -> Bool
 }
 
 extension ReportPlot {
   public var fileName: String { "\(id).svg" }
+  public func applies(to results: ExperimentResults) -> Bool { true }
 }
 
 /// What became of one figure: drawn, or skipped and why.

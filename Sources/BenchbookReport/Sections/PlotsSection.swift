@@ -13,12 +13,13 @@ struct PlotsSection: ReportSection {
 
   func render(_ context: ReportContext) -> String? {
     var text = "## Plots\n\n"
-    let drawn = context.plots.filter { $0.skippedBecause == nil }
+    let ours = context.plots.filter { !LeakAuditSection.plotIDs.contains($0.id) }
+    let drawn = ours.filter { $0.skippedBecause == nil }
     for plot in drawn {
       text += "### \(plot.title)\n\n![\(plot.title)](\(plot.fileName))\n\n"
       if let caption = Self.captions[plot.id] { text += "\(caption)\n\n" }
     }
-    let skipped = context.plots.filter { $0.skippedBecause != nil }
+    let skipped = ours.filter { $0.skippedBecause != nil }
     if !skipped.isEmpty {
       text += "Plots not drawn:\n\n"
       for plot in skipped { text += "- \(plot.title) (`\(plot.fileName)`): \(plot.skippedBecause!)\n" }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Number formats for findings' messages, so every check words figures alike.
+enum AuditWording {
+  /// `12.3%`, `0.0018%`: one decimal, or enough significant digits to show a small share.
+  static func percent(_ share: Double) -> String {
+    let value = share * 100
+    if value == 0 || value >= 0.1 { return String(format: "%.1f%%", value) }
+    return String(format: "%.2g%%", value)
+  }
+
+  /// `327,346`.
+  static func count(_ value: Int) -> String {
+    let digits = String(abs(value))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+      text.append(digit)
+    }
+    return (value < 0 ? "-" : "") + text
+  }
+
+  static func fixed(_ value: Double, _ digits: Int = 4) -> String { String(format: "%.\(digits)f", value) }
+
+  /// "3 rows", "1 row".
+  static func rows(_ count: Int) -> String { "\(Self.count(count)) row\(count == 1 ? "" : "s")" }
+
+  /// "A", "A and B", "A, B and C".
+  static func list(_ items: [String]) -> String {
+    switch items.count {
+    case 0: ""
+    case 1: items[0]
+    default: items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+  }
+
+  /// A duration in the unit that reads best: `45 min`, `3.2 h`, `2.0 days`.
+  static func duration(_ seconds: Double) -> String {
+    let magnitude = abs(seconds)
+    if magnitude < 120 { return String(format: "%.0f s", seconds) }
+    if magnitude < 7200 { return String(format: "%.0f min", seconds / 60) }
+    if magnitude < 172_800 { return String(format: "%.1f h", seconds / 3600) }
+    return String(format: "%.1f days", seconds / 86400)
+  }
+}

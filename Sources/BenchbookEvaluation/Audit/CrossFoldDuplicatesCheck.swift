@@ -1,0 +1,110 @@
+import BenchbookData
+import BenchbookSpec
+
+/// `cross-fold-duplicates`: test rows identical to a training row of their
+/// fold, in every feature and the label. A model can score them by memory.
+/// Warning above the warning share (default 0%), error above the error share
+/// (default 5%), both of all test rows over all folds; evidence per fold.
+public enum CrossFoldDuplicatesCheck {
+  public struct FoldDuplicates: Codable, Sendable, Hashable {
+    public var fold: Int
+    public var `repeat`: Int
+    public var testRows: Int
+    public var duplicates: Int
+    public var share: Double
+
+    enum CodingKeys: String, CodingKey {
+      case fold
+      case `repeat`
+      case duplicates, share
+      case testRows = "test_rows"
+    }
+  }
+
+  public struct Evidence: Codable, Sendable, Hashable {
+    public var testRows: Int
+    public var duplicates: Int
+    public var share: Double
+    public var folds: [FoldDuplicates]
+
+    enum CodingKeys: String, CodingKey {
+      case duplicates, share, folds
+      case testRows = "test_rows"
+    }
+  }
+
+  public static func run(_ context: AuditContext) -> CheckResult {
+    let groups = duplicateGroups(context.dataset)
+    var hasGroup = [Bool](repeating: false, count: groups.count)
+    var folds: [FoldDuplicates] = []
+    for fold in context.plan.folds {
+      for row in fold.train { hasGroup[groups.ids[row]] = true }
+      let duplicates = fold.test.reduce(0) { $0 + (hasGroup[groups.ids[$1]] ? 1 : 0) }
+      for row in fold.train { hasGroup[groups.ids[row]] = false }
+      folds.append(
+        FoldDuplicates(
+          fold: fold.index, repeat: fold.repeatIndex, testRows: fold.test.count, duplicates: duplicates,
+          share: fold.test.isEmpty ? 0 : Double(duplicates) / Double(fold.test.count)))
+    }
+    let testRows = folds.reduce(0) { $0 + $1.testRows }
+    let duplicates = folds.reduce(0) { $0 + $1.duplicates }
+    let share = testRows == 0 ? 0 : Double(duplicates) / Double(testRows)
+    let note = "\(AuditWording.count(groups.count)) distinct rows among \(AuditWording.count(context.dataset.x.rows))"
+    let thresholds = context.thresholds
+    guard duplicates > 0, share > thresholds.duplicatesWarningShare else { return CheckResult(note: note) }
+    let severity: AuditSeverity = share > thresholds.duplicatesErrorShare ? .error : .warning
+    let affected = folds.filter { $0.duplicates > 0 }.count
+    var message =
+      "\(AuditWording.rows(duplicates)) of \(AuditWording.count(testRows)) test rows (\(AuditWording.percent(share))), "
+      + "in \(affected) of \(folds.count) folds, \(duplicates == 1 ? "is" : "are") identical to a training row of "
+      + "the same fold in every feature and the label. A model can answer them from memory, so they flatter it"
+    message +=
+      severity == .error
+      ? "; at this share the scores cannot be trusted. Remove the duplicated records before splitting."
+      : ". Few identical rows can also be chance when features are coarse; many mean the same record was collected twice."
+    let finding = AuditFinding(
+      check: .crossFoldDuplicates, severity: severity, subject: "rows", message: message,
+      evidence: EvidenceValue(
+        encoding: Evidence(testRows: testRows, duplicates: duplicates, share: share, folds: folds)))
+    return CheckResult(findings: [finding], note: note)
+  }
+
+  /// Each row's group of identical rows (encoded features and label): hashed,
+  /// sorted by hash, and compared exactly within equal hashes.
+  static func duplicateGroups(_ dataset: Dataset) -> (ids: [Int], count: Int) {
+    let n = dataset.x.rows
+    let width = dataset.x.columns
+    let values = dataset.x.values
+    func bits(_ value: Double) -> UInt64 { value == 0 ? 0 : value.bitPattern }
+    var hashes = [UInt64](repeating: 0, count: n)
+    for row in 0..<n {
+      var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(dataset.labels[row])
+      for c in 0..<width { h = (h ^ bits(values[row * width + c])) &* 0x0000_0100_0000_01B3 }
+      hashes[row] = h ^ (h >> 29)
+    }
+    func same(_ a: Int, _ b: Int) -> Bool {
+      guard dataset.labels[a] == dataset.labels[b] else { return false }
+      for c in 0..<width where values[a * width + c] != values[b * width + c] { return false }
+      return true
+    }
+    let order = (0..<n).sorted { hashes[$0] < hashes[$1] || (hashes[$0] == hashes[$1] && $0 < $1) }
+    var ids = [Int](repeating: -1, count: n)
+    var count = 0
+    var start = 0
+    while start < n {
+      var end = start
+      while end + 1 < n && hashes[order[end + 1]] == hashes[order[start]] { end += 1 }
+      // Rows sharing a hash: group them by exact equality (almost always one group).
+      for position in start...end where ids[order[position]] < 0 {
+        let row = order[position]
+        ids[row] = count
+        for other in (position + 1)..<(end + 1) where ids[order[other]] < 0 && same(row, order[other]) {
+          ids[order[other]] = count
+        }
+        count += 1
+      }
+      start = end + 1
+    }
+    return (ids, count)
+  }
+}

@@ -1,0 +1,285 @@
+import BenchbookData
+import BenchbookModels
+import BenchbookSpec
+
+/// The leak audit's driver: runs every check the spec keeps on, fits what the
+/// temporal shadow evaluation and the statistical screens need on the same
+/// parallel executor as the main pass, applies the spec's acceptances, and
+/// returns the record `results.json` keeps under `audit`.
+///
+/// Deterministic: every fit lands in its task's slot, so the record is the same
+/// whatever the number of jobs.
+public enum LeakAudit {
+  public struct Options: Sendable {
+    public var jobs: Int
+    /// Called with (fits done, fits in all) as the audit proceeds.
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    public init(jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil) {
+      self.jobs = jobs
+      self.progress = progress
+    }
+  }
+
+  /// What the experiment's own cross-validation already produced, so the audit need not refit it.
+  public struct MainPass: Sendable {
+    /// Per model (spec order), per fold of the plan.
+    public var logLoss: [[Double]]
+    /// One per fitted pipeline of the cross-validation.
+    public var fitRecords: [PreprocessingFitRecord]
+
+    public init(logLoss: [[Double]], fitRecords: [PreprocessingFitRecord]) {
+      self.logLoss = logLoss
+      self.fitRecords = fitRecords
+    }
+  }
+
+  /// One fit the audit needs.
+  private enum Task: Sendable {
+    /// The spec's own fold, when no main pass was given (`benchbook audit`).
+    case main(model: Int, fold: Int)
+    case shadow(model: Int, fold: Int)
+    case screenModel(model: Int, fold: Int)
+    /// `scorer` indexes `ScreenSample.singleFeatureModels`.
+    case screenFeature(feature: Int, fold: Int, scorer: Int)
+    case dropColumn(feature: Int, fold: Int)
+    /// A check that fits nothing, run in the pool so it overlaps the fits.
+    case dataCheck(AuditCheckID)
+    case timeProfile
+  }
+
+  private enum Output: Sendable {
+    case main(logLoss: Double, fittedOn: RowSetFingerprint)
+    case logLoss(Double?)
+    case auc(SuspectLeakCheck.AUCEstimate?)
+    case check(CheckResult)
+    case profile(TimeProfile?)
+  }
+
+  /// Loads the spec's data, makes its folds and runs the audit alone (`benchbook audit`): the spec's own
+  /// folds are fitted only when the temporal comparison needs their scores.
+  public static func run(_ spec: ExperimentSpec, options: Options) throws -> (AuditRecord, Dataset) {
+    let dataset = try Dataset.load(spec.dataset)
+    let plan = try FoldPlan.make(
+      spec.resampling, rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
+    return (try run(spec, dataset: dataset, plan: plan, mainPass: nil, options: options), dataset)
+  }
+
+  /// Runs the audit.
+  ///
+  /// - Parameter mainPass: the experiment's scores and fit records; `nil` makes the audit fit the spec's
+  ///   folds itself, and only when the temporal comparison needs them.
+  /// - Throws: `ModelFailure` when a model cannot be fitted on one of the spec's own folds, as `run` would.
+  public static func run(
+    _ spec: ExperimentSpec, dataset: Dataset, plan: FoldPlan, mainPass: MainPass?, options: Options
+  ) throws(ModelFailure) -> AuditRecord {
+    let context = AuditContext(spec: spec, dataset: dataset, plan: plan)
+    let audit = spec.audit
+    let models = spec.models
+
+    let overlaps = audit.runs(.temporalSplit) ? TemporalSplitCheck.overlaps(context) : []
+    let shadow: Result<ForwardChainingShadow.Shadow, ForwardChainingShadow.ShadowUnavailable>? =
+      overlaps.contains { $0.testRowsBeforeLatestTraining > 0 } ? ForwardChainingShadow.plan(context) : nil
+    let shadowPlan = (try? shadow?.get())?.plan
+    let needsMain = mainPass == nil && shadowPlan != nil
+    let screen = audit.runs(.suspectLeak) ? ScreenSample.make(context) : nil
+    let sample = try? screen?.get()
+
+    // Phase 1: everything that does not depend on another fit, costliest first.
+    var tasks: [Task] = []
+    if needsMain {
+      for f in plan.folds.indices { for m in models.indices { tasks.append(.main(model: m, fold: f)) } }
+    }
+    if let shadowPlan {
+      for f in shadowPlan.folds.indices { for m in models.indices { tasks.append(.shadow(model: m, fold: f)) } }
+    }
+    if let sample {
+      for f in sample.folds.indices {
+        for m in models.indices { tasks.append(.screenModel(model: m, fold: f)) }
+        for j in sample.dataset.features.indices {
+          for scorer in ScreenSample.singleFeatureModels.indices {
+            tasks.append(.screenFeature(feature: j, fold: f, scorer: scorer))
+          }
+        }
+      }
+    }
+    for check in [AuditCheckID.timeProxy, .crossFoldDuplicates, .classCoverage] where audit.runs(check) {
+      tasks.append(.dataCheck(check))
+    }
+    tasks.append(.timeProfile)
+    let dropCount = sample.map { $0.dataset.features.count * $0.folds.count } ?? 0
+    let total = tasks.count + dropCount
+    let order = (0..<tasks.count).sorted { a, b in
+      let (ca, cb) = (
+        cost(tasks[a], models, plan: plan, shadow: shadowPlan), cost(tasks[b], models, plan: plan, shadow: shadowPlan)
+      )
+      return ca != cb ? ca > cb : a < b
+    }
+    let mainEvaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
+    let screenEvaluator = sample.map { FoldEvaluator(dataset: $0.dataset, preprocessing: spec.preprocessing) }
+    let firstPhase = tasks
+    let outputs = try ParallelExecutor.run(
+      count: firstPhase.count, jobs: options.jobs, order: order,
+      progress: options.progress.map { report in { @Sendable done in report(done, total) } }
+    ) { (index: Int) throws(ModelFailure) -> Output in
+      switch firstPhase[index] {
+      case .main(let m, let f):
+        let outcome = try mainEvaluator.evaluate(models[m], on: plan.folds[f])
+        return .main(logLoss: outcome.scores.logLoss, fittedOn: outcome.preprocessingFittedOn)
+      case .shadow(let m, let f):
+        return .logLoss(try? mainEvaluator.evaluate(models[m], on: shadowPlan!.folds[f]).scores.logLoss)
+      case .screenModel(let m, let f):
+        return .logLoss(try? screenEvaluator!.evaluate(models[m], on: sample!.folds[f]).scores.logLoss)
+      case .screenFeature(let j, let f, let scorer):
+        return .auc(sample!.singleFeatureAUC(feature: j, fold: f, scorer: scorer))
+      case .dataCheck(.timeProxy): return .check(TimeProxyCheck.run(context))
+      case .dataCheck(.crossFoldDuplicates): return .check(CrossFoldDuplicatesCheck.run(context))
+      case .dataCheck(.classCoverage): return .check(ClassCoverageCheck.run(context))
+      case .dataCheck(let check): preconditionFailure("\(check.rawValue) does not run in the pool")
+      case .timeProfile: return .profile(TimeProfile.make(context))
+      case .dropColumn:
+        preconditionFailure("drop-column runs in the second phase")
+      }
+    }
+
+    // Gather phase 1.
+    var specLogLoss = mainPass?.logLoss ?? Array(repeating: [], count: models.count)
+    var fitRecords = mainPass?.fitRecords ?? []
+    var forwardLogLoss = [[Double?]](repeating: [], count: models.count)
+    var screenLogLoss = [[Double?]](repeating: [], count: models.count)
+    let scorers = ScreenSample.singleFeatureModels.count
+    var dataChecks: [AuditCheckID: CheckResult] = [:]
+    var timeProfile: TimeProfile?
+    var featureAUC = [[[SuspectLeakCheck.AUCEstimate?]]](
+      repeating: [[SuspectLeakCheck.AUCEstimate?]](repeating: [], count: scorers),
+      count: sample?.dataset.features.count ?? 0)
+    if needsMain {
+      specLogLoss = Array(repeating: Array(repeating: 0, count: plan.folds.count), count: models.count)
+    }
+    for (task, output) in zip(firstPhase, outputs) {
+      switch (task, output) {
+      case (.main(let m, let f), .main(let logLoss, let fittedOn)):
+        specLogLoss[m][f] = logLoss
+        fitRecords.append(PreprocessingFitRecord(model: models[m].label, fold: plan.folds[f].index, fittedOn: fittedOn))
+      case (.shadow(let m, _), .logLoss(let value)): forwardLogLoss[m].append(value)
+      case (.screenModel(let m, _), .logLoss(let value)): screenLogLoss[m].append(value)
+      case (.screenFeature(let j, _, let scorer), .auc(let value)): featureAUC[j][scorer].append(value)
+      case (.dataCheck(let check), .check(let result)): dataChecks[check] = result
+      case (.timeProfile, .profile(let profile)): timeProfile = profile
+      default: preconditionFailure("task and output disagree")
+      }
+    }
+    if mainPass == nil && !needsMain && audit.runs(.preprocessingScope) {
+      // `benchbook audit` without a temporal comparison: fit the preprocessing alone on every fold.
+      for fold in plan.folds {
+        let (pipeline, _) = mainEvaluator.fitPreprocessing(GatheredRows(dataset, rows: fold.train))
+        fitRecords.append(PreprocessingFitRecord(model: "preprocessing", fold: fold.index, fittedOn: pipeline.fittedOn))
+      }
+    }
+
+    // Phase 2: drop-column with the best model on the screened rows.
+    var measurements: SuspectLeakCheck.Measurements?
+    if let sample {
+      let best = SuspectLeakCheck.bestModel(screenLogLoss)
+      let nullLogLoss = sample.nullLogLoss()
+      var dropLogLoss = [[Double?]](repeating: [], count: sample.dataset.features.count)
+      if let best {
+        let dropTasks = sample.dataset.features.indices.flatMap { j in sample.folds.indices.map { (j, $0) } }
+        let done = firstPhase.count
+        let drops = ParallelExecutor.run(
+          count: dropTasks.count, jobs: options.jobs,
+          progress: options.progress.map { report in { @Sendable finished in report(done + finished, total) } }
+        ) { (index: Int) -> Double? in
+          let (j, f) = dropTasks[index]
+          guard let without = sample.keeping(sample.columns(without: j)) else { return nullLogLoss[f] }
+          return try? FoldEvaluator(dataset: without, preprocessing: spec.preprocessing).evaluate(
+            models[best], on: sample.folds[f]
+          ).scores.logLoss
+        }
+        for ((j, _), value) in zip(dropTasks, drops) { dropLogLoss[j].append(value) }
+      } else {
+        options.progress?(total, total)
+      }
+      measurements = SuspectLeakCheck.Measurements(
+        sample: sample, modelLogLoss: screenLogLoss, nullLogLoss: nullLogLoss, best: best, dropLogLoss: dropLogLoss,
+        featureAUC: featureAUC)
+    }
+
+    // The checks, in contract order.
+    var results: [AuditCheckID: CheckResult] = [:]
+    var screenRecord: ScreenRecord?
+    for check in AuditCheckID.allCases {
+      guard audit.runs(check) else {
+        results[check] = .skipped("switched off by the spec (`audit: {skip: [\(check.rawValue)]}`)")
+        continue
+      }
+      switch check {
+      case .temporalSplit:
+        let forward: Result<ForwardChainingShadow.Scores, ForwardChainingShadow.ShadowUnavailable>
+        switch shadow {
+        case .success(let made)?:
+          forward = .success(
+            ForwardChainingShadow.Scores(
+              logLoss: forwardLogLoss, folds: made.plan.folds.count, blockRows: made.blockRows,
+              scoredRows: made.plan.folds.map(\.test.count).max() ?? 0))
+        case .failure(let reason)?: forward = .failure(reason)
+        case nil: forward = .failure(.init(reason: "not needed"))
+        }
+        results[check] = TemporalSplitCheck.run(
+          context, overlaps: overlaps, specLogLoss: specLogLoss, forward: forward)
+      case .postOutcomeFeature:
+        results[check] = PostOutcomeFeatureCheck.run(context)
+      case .suspectLeak:
+        if let measurements {
+          let (result, record) = SuspectLeakCheck.run(context, measurements)
+          results[check] = result
+          screenRecord = record
+        } else if case .failure(let unavailable)? = screen {
+          results[check] = .skipped(unavailable.reason)
+        }
+      case .timeProxy, .crossFoldDuplicates, .classCoverage:
+        results[check] = dataChecks[check]
+      case .preprocessingScope:
+        results[check] = PreprocessingScopeCheck.run(context, records: fitRecords)
+      }
+    }
+
+    var findings = AuditCheckID.allCases.flatMap { results[$0]?.findings ?? [] }
+    var acceptances = audit.accept.map {
+      AcceptanceRecord(check: $0.check.rawValue, subject: $0.subject, reason: $0.reason, matched: 0)
+    }
+    for index in findings.indices {
+      guard
+        let which = audit.accept.firstIndex(where: {
+          $0.covers(check: findings[index].check, subject: findings[index].subject)
+        })
+      else { continue }
+      findings[index].accepted = true
+      findings[index].acceptedBecause = audit.accept[which].reason
+      acceptances[which].matched += 1
+    }
+    // Worst first; within a severity, contract order of checks (a stable sort keeps each check's own order).
+    findings = findings.enumerated().sorted { a, b in
+      a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
+    }.map(\.element)
+    let checks = AuditCheckID.allCases.map { check in
+      let result = results[check] ?? .skipped("not applicable")
+      return AuditCheckRecord(check: check.rawValue, status: result.ran ? "ran" : "skipped", note: result.note)
+    }
+    return AuditRecord(
+      findings: findings, checks: checks, thresholds: audit.thresholds, accepted: acceptances, screen: screenRecord,
+      timeProfile: timeProfile)
+  }
+
+  /// A rough cost, so the longest fits start first; it affects scheduling only, never results.
+  private static func cost(_ task: Task, _ models: [ModelSpec], plan: FoldPlan, shadow: FoldPlan?) -> Int {
+    switch task {
+    case .main(let m, let f): models[m].kind.relativeCost * 1_000_000 + plan.folds[f].train.count
+    case .shadow(let m, let f): models[m].kind.relativeCost * 1_000_000 + (shadow?.folds[f].train.count ?? 0)
+    case .screenModel(let m, _): models[m].kind.relativeCost
+    case .screenFeature, .dropColumn: 0
+    // Sorting every row: about as long as a mid-sized fit, so started early.
+    case .dataCheck, .timeProfile: 2_000_000
+    }
+  }
+}

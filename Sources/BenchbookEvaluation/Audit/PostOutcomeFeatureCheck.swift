@@ -1,0 +1,96 @@
+import BenchbookData
+import BenchbookSpec
+
+/// `post-outcome-feature`: a feature the spec says becomes known only after
+/// the moment of prediction, by a `known:` declaration or by an `available_at`
+/// time later than the row's `predict_at`. A model using it has information it
+/// will not have when it predicts: always an error, the only sure way to catch
+/// a leak such as the departure delay when predicting at booking time.
+public enum PostOutcomeFeatureCheck {
+  public struct Evidence: Codable, Sendable, Hashable {
+    /// The spec's `known:` for the feature, when given.
+    public var known: String?
+    /// Rows with both times known, when the feature has `available_at`.
+    public var rowsCompared: Int?
+    /// Of those, rows whose value becomes known after the prediction is made.
+    public var rowsKnownAfterPrediction: Int?
+    public var share: Double?
+    /// Median of (available_at − predict_at) over those rows, in seconds.
+    public var medianDelaySeconds: Double?
+    /// The first such row's data line.
+    public var firstLine: Int?
+
+    enum CodingKeys: String, CodingKey {
+      case known, share
+      case rowsCompared = "rows_compared"
+      case rowsKnownAfterPrediction = "rows_known_after_prediction"
+      case medianDelaySeconds = "median_delay_seconds"
+      case firstLine = "first_line"
+    }
+  }
+
+  public static func run(_ context: AuditContext) -> CheckResult {
+    let definitions = context.spec.dataset.features
+    let declared = definitions.filter { $0.known != nil || $0.availableAt != nil }
+    guard !declared.isEmpty else {
+      return .skipped("no feature says when it becomes known (`known:` or `available_at:`)")
+    }
+    var findings: [AuditFinding] = []
+    for feature in declared {
+      var evidence = Evidence()
+      var reasons: [String] = []
+      if let known = feature.known {
+        evidence.known = known.rawValue
+        if known.isLeak {
+          let when =
+            known == .afterOutcome ? "only once the outcome itself is known" : "only after the prediction is made"
+          reasons.append("the spec declares it known \(when) (`known: \(known.rawValue)`)")
+        }
+      }
+      if feature.availableAt != nil, let available = context.dataset.availableAt[feature.name],
+        let predictAt = context.dataset.predictAt
+      {
+        var compared = 0
+        var delays: [Double] = []
+        var firstRow: Int?
+        for row in available.indices where available[row].isFinite && predictAt[row].isFinite {
+          compared += 1
+          if available[row] > predictAt[row] {
+            delays.append(available[row] - predictAt[row])
+            if firstRow == nil { firstRow = row }
+          }
+        }
+        evidence.rowsCompared = compared
+        evidence.rowsKnownAfterPrediction = delays.count
+        let share = compared == 0 ? 0 : Double(delays.count) / Double(compared)
+        evidence.share = share
+        if !delays.isEmpty {
+          delays.sort()
+          evidence.medianDelaySeconds = delays[delays.count / 2]
+          let lines = context.dataset.lineNumbers
+          evidence.firstLine = firstRow.flatMap { lines.indices.contains($0) ? lines[$0] : nil }
+        }
+        if share > context.thresholds.availableAfterShare, let median = evidence.medianDelaySeconds {
+          reasons.append(
+            "its `available_at` comes after `predict_at` in \(AuditWording.rows(delays.count)) of \(AuditWording.count(compared)) "
+              + "(\(AuditWording.percent(share))), typically \(AuditWording.duration(median)) late")
+        }
+      }
+      guard !reasons.isEmpty else { continue }
+      let message =
+        "`\(feature.name)` is not known when the prediction is made: \(AuditWording.list(reasons)). A model that uses it "
+        + "sees part of the answer, so its scores here are better than it can do in use. Remove the feature, or move the "
+        + "moment of prediction to when it is known."
+      findings.append(
+        AuditFinding(
+          check: .postOutcomeFeature, severity: .error, subject: feature.name, message: message,
+          evidence: EvidenceValue(encoding: evidence)))
+    }
+    let names = AuditWording.list(declared.map { "`\($0.name)`" })
+    let note =
+      declared.count == 1
+      ? "1 feature says when it becomes known: \(names)"
+      : "\(declared.count) features say when they become known: \(names)"
+    return CheckResult(findings: findings, note: note)
+  }
+}

@@ -1,0 +1,139 @@
+import BenchbookData
+import BenchbookModels
+import BenchbookSpec
+
+/// The rows the statistical screens (suspect-leak) work on: at most
+/// `audit.screen_rows` rows drawn, with a fixed seed, from the largest training
+/// fold of the spec's plan, and an inner stratified k-fold over them. The
+/// fold's test rows are never touched, and the sample keeps the screens cheap
+/// on large data; the same spec and data always give the same sample.
+public struct ScreenSample: Sendable {
+  /// The sampled rows as a small dataset of their own.
+  public let dataset: Dataset
+  /// Indices of the sampled rows in the full dataset, ascending.
+  public let rows: [Int]
+  /// The plan fold whose training rows were sampled.
+  public let sourceFold: Int
+  /// Inner cross-validation folds, in indices of `dataset`.
+  public let folds: [Fold]
+
+  public static let innerFolds = 5
+  static let sampleSeed: UInt64 = 0x5C12_EE75
+  static let foldSeed: UInt64 = 0xF01D_5EED
+
+  /// The sample, or why the screens cannot run.
+  public static func make(_ context: AuditContext) -> Result<ScreenSample, ScreenUnavailable> {
+    let plan = context.plan
+    guard let largest = plan.folds.indices.max(by: { plan.folds[$0].train.count < plan.folds[$1].train.count }),
+      let source = plan.folds.indices.first(where: { plan.folds[$0].train.count == plan.folds[largest].train.count })
+    else { return .failure(ScreenUnavailable(reason: "the plan has no folds")) }
+    var rows = plan.folds[source].train.sorted()
+    let limit = context.spec.audit.screenRows
+    if rows.count > limit {
+      var generator = SeededGenerator(seed: sampleSeed)
+      for i in 0..<limit {
+        let j = i + generator.uniform(below: rows.count - i)
+        rows.swapAt(i, j)
+      }
+      rows = Array(rows[..<limit]).sorted()
+    }
+    let full = context.dataset
+    let labels = rows.map { full.labels[$0] }
+    guard Set(labels).count >= 2 else {
+      return .failure(ScreenUnavailable(reason: "the screened training rows hold a single class"))
+    }
+    guard rows.count >= 2 * innerFolds else {
+      return .failure(
+        ScreenUnavailable(reason: "\(rows.count) training rows are too few for \(innerFolds)-fold screens"))
+    }
+    let dataset = Dataset(
+      x: full.x.selecting(rows: rows), columnNames: full.columnNames, features: full.features, labels: labels,
+      classes: full.classes, time: nil,
+      lineNumbers: rows.map { full.lineNumbers.indices.contains($0) ? full.lineNumbers[$0] : 0 },
+      provenance: full.provenance)
+    let inner = try? FoldPlan.make(
+      ResamplingSpec(method: .stratifiedKFold, folds: innerFolds, shuffle: true, seed: foldSeed),
+      rowCount: rows.count, labels: labels, time: nil, specPath: context.spec.path)
+    guard let inner else { return .failure(ScreenUnavailable(reason: "inner folds cannot be made")) }
+    return .success(
+      ScreenSample(dataset: dataset, rows: rows, sourceFold: plan.folds[source].index, folds: inner.folds))
+  }
+
+  public struct ScreenUnavailable: Error, Sendable {
+    public var reason: String
+  }
+
+  /// The sample with only `columns` (a feature alone), or without them (drop-column); `nil` when none are left.
+  func keeping(_ columns: [Int]) -> Dataset? {
+    guard !columns.isEmpty else { return nil }
+    var copy = dataset
+    copy.x = dataset.x.selecting(columns: columns)
+    copy.columnNames = columns.map { dataset.columnNames[$0] }
+    return copy
+  }
+
+  /// Columns of the sample without feature `index`'s.
+  func columns(without index: Int) -> [Int] {
+    let dropped = dataset.features[index].columns
+    return (0..<dataset.x.columns).filter { !dropped.contains($0) }
+  }
+
+  /// Log-loss of predicting each inner training fold's class shares, per inner fold.
+  func nullLogLoss() -> [Double] {
+    let classCount = dataset.classes.count
+    return folds.map { fold in
+      var counts = [Double](repeating: 0, count: classCount)
+      for row in fold.train { counts[dataset.labels[row]] += 1 }
+      let total = counts.reduce(0, +)
+      var probabilities = Matrix(rows: fold.test.count, columns: classCount)
+      for r in 0..<fold.test.count {
+        for c in 0..<classCount { probabilities[r, c] = counts[c] / total }
+      }
+      return LogLoss.evaluate(probabilities, labels: fold.test.map { dataset.labels[$0] }).value
+    }
+  }
+
+  /// How well feature `index` alone separates the classes on inner fold `fold`, scored by
+  /// `singleFeatureModels[scorer]`: the ROC AUC for two classes; for more, the worst class's
+  /// one-vs-rest AUC, since a feature that gives the answer away separates every class, while a
+  /// strong honest one (iris's petal width) separates some classes better than others.
+  /// `nil` when the model cannot be fitted or no class has an AUC on the fold.
+  func singleFeatureAUC(feature index: Int, fold: Int, scorer: Int) -> SuspectLeakCheck.AUCEstimate? {
+    guard let alone = keeping(Array(dataset.features[index].columns)) else { return nil }
+    let (model, preprocessing) = Self.singleFeatureModels[scorer]
+    let evaluator = FoldEvaluator(dataset: alone, preprocessing: preprocessing)
+    let training = GatheredRows(alone, rows: folds[fold].train)
+    let (pipeline, prepared) = evaluator.fitPreprocessing(training)
+    let classCount = alone.classes.count
+    guard
+      let fitted = try? model.classifier.fitPresentClasses(prepared, labels: training.labels, classCount: classCount)
+    else { return nil }
+    let test = folds[fold].test
+    let probabilities = fitted.predictProbabilities(pipeline.transform(alone.x.selecting(rows: test)))
+    let labels = test.map { alone.labels[$0] }
+    let classes = classCount == 2 ? [1] : Array(0..<classCount)
+    return classes.compactMap { c -> SuspectLeakCheck.AUCEstimate? in
+      let positive = labels.map { $0 == c }
+      guard let auc = ROCAUC.binary(scores: probabilities.column(c), positive: positive) else { return nil }
+      let positives = positive.filter { $0 }.count
+      return SuspectLeakCheck.AUCEstimate(auc: auc, positives: positives, negatives: positive.count - positives)
+    }.min { $0.auc < $1.auc }
+  }
+
+  /// The models that score one feature alone, each with its preprocessing: a standardised logistic
+  /// regression for a steady (monotonic) effect or a category's own rate, and a tree deep enough for a
+  /// threshold or a few bands, shallow enough not to memorise noise. The feature's AUC is the better of
+  /// the two.
+  static let singleFeatureModels: [(model: ModelSpec, preprocessing: [PreprocessingStep])] = [
+    (
+      ModelSpec(
+        label: "single-feature logistic regression", classifier: LogisticRegression(),
+        location: SourceLocation(file: "audit")), [.standardize]
+    ),
+    (
+      ModelSpec(
+        label: "single-feature tree", classifier: DecisionTree(maxDepth: 4, minSamplesLeaf: 5),
+        location: SourceLocation(file: "audit")), []
+    ),
+  ]
+}

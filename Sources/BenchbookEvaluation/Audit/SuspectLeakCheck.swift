@@ -1,0 +1,217 @@
+import BenchbookData
+import BenchbookSpec
+
+/// `suspect-leak`: statistical screens for leaks no metadata declares, run on
+/// a sample of training rows only (`ScreenSample`), never on test rows.
+///
+/// - drop-column: removing a feature raises the best model's log-loss by at
+///   least `drop_column` × the null model's log-loss (warning);
+/// - single-feature AUC: the feature alone (the better of a logistic
+///   regression and a shallow tree on it) reaches a cross-validated ROC AUC of
+///   `auc_info` (info) or, still after subtracting one standard error,
+///   `auc_warning` (warning); with more than two classes, the AUC of the class
+///   it separates worst from the rest. The standard error (Hanley & McNeil,
+///   1982) keeps a few dozen test rows, which cannot tell 0.99 from 0.98, from
+///   raising a warning (iris's petal width on 135 rows, say);
+/// - too good to be true: the best model's pseudo-R² = 1 − LL / LL_null is at
+///   least `pseudo_r2` (info).
+///
+/// Strong honest features exist, so these screens only warn: only metadata
+/// (`post-outcome-feature`) makes an error.
+public enum SuspectLeakCheck {
+  /// What the driver measured on the sample.
+  public struct Measurements: Sendable {
+    public var sample: ScreenSample
+    /// Per spec model, per inner fold; `nil` where the model could not be fitted.
+    public var modelLogLoss: [[Double?]]
+    public var nullLogLoss: [Double]
+    /// Index (spec order) of the model drop-column used.
+    public var best: Int?
+    /// Per feature, per inner fold: the best model's log-loss without the feature.
+    public var dropLogLoss: [[Double?]]
+    /// Per feature, per single-feature model, per inner fold: ROC AUC (`nil` where undefined).
+    public var featureAUC: [[[AUCEstimate?]]]
+
+    public init(
+      sample: ScreenSample, modelLogLoss: [[Double?]], nullLogLoss: [Double], best: Int?, dropLogLoss: [[Double?]],
+      featureAUC: [[[AUCEstimate?]]]
+    ) {
+      self.sample = sample
+      self.modelLogLoss = modelLogLoss
+      self.nullLogLoss = nullLogLoss
+      self.best = best
+      self.dropLogLoss = dropLogLoss
+      self.featureAUC = featureAUC
+    }
+  }
+
+  /// One fold's ROC AUC and the class sizes behind it.
+  public struct AUCEstimate: Sendable, Hashable {
+    public var auc: Double
+    public var positives: Int
+    public var negatives: Int
+
+    public init(auc: Double, positives: Int, negatives: Int) {
+      self.auc = auc
+      self.positives = positives
+      self.negatives = negatives
+    }
+
+    /// Hanley & McNeil's (1982) standard error, with the AUC held below 1 by half a pair so a
+    /// perfect fold of few rows still carries the uncertainty of its size.
+    public var standardError: Double {
+      let n1 = Double(max(1, positives))
+      let n2 = Double(max(1, negatives))
+      let a = min(auc, 1 - 0.5 / (n1 * n2))
+      let q1 = a / (2 - a)
+      let q2 = 2 * a * a / (1 + a)
+      let variance = (a * (1 - a) + (n1 - 1) * (q1 - a * a) + (n2 - 1) * (q2 - a * a)) / (n1 * n2)
+      return max(0, variance).squareRoot()
+    }
+
+    /// The mean AUC over folds and its standard error, sqrt(Σ SE²) / k.
+    public static func mean(_ folds: [AUCEstimate]) -> (auc: Double, standardError: Double)? {
+      guard !folds.isEmpty else { return nil }
+      let k = Double(folds.count)
+      let auc = folds.reduce(0) { $0 + $1.auc } / k
+      return (auc, folds.reduce(0) { $0 + $1.standardError * $1.standardError }.squareRoot() / k)
+    }
+  }
+
+  public struct Evidence: Codable, Sendable, Hashable {
+    /// The screens that fired: `drop-column`, `single-feature-auc`, `pseudo-r2`.
+    public var screens: [String]
+    public var model: String?
+    public var logLoss: Double?
+    public var logLossWithout: Double?
+    public var nullLogLoss: Double
+    public var dropColumnShare: Double?
+    public var singleFeatureAUC: Double?
+    public var singleFeatureAUCStandardError: Double?
+    public var pseudoR2: Double?
+    public var rows: Int
+    public var sourceFold: Int
+    public var folds: Int
+
+    enum CodingKeys: String, CodingKey {
+      case screens, model, rows, folds
+      case logLoss = "log_loss"
+      case logLossWithout = "log_loss_without"
+      case nullLogLoss = "null_log_loss"
+      case dropColumnShare = "drop_column_share"
+      case singleFeatureAUC = "single_feature_auc"
+      case singleFeatureAUCStandardError = "single_feature_auc_se"
+      case pseudoR2 = "pseudo_r2"
+      case sourceFold = "source_fold"
+    }
+  }
+
+  /// The model with the lowest mean inner log-loss among those fitted on every inner fold; ties keep spec order.
+  public static func bestModel(_ modelLogLoss: [[Double?]]) -> Int? {
+    var best: (index: Int, value: Double)?
+    for (index, folds) in modelLogLoss.enumerated() where !folds.isEmpty && folds.allSatisfy({ $0 != nil }) {
+      let value = mean(folds.map { $0! })
+      if value.isFinite, best == nil || value < best!.value { best = (index, value) }
+    }
+    return best?.index
+  }
+
+  public static func run(_ context: AuditContext, _ measured: Measurements) -> (CheckResult, ScreenRecord) {
+    let thresholds = context.thresholds
+    let sample = measured.sample
+    let features = sample.dataset.features
+    let nullLogLoss = mean(measured.nullLogLoss)
+    let label = measured.best.map { context.spec.models[$0].label }
+    let full = measured.best.flatMap { index in
+      measured.modelLogLoss[index].allSatisfy { $0 != nil } ? mean(measured.modelLogLoss[index].map { $0! }) : nil
+    }
+    let pseudoR2 = full.map { 1 - $0 / nullLogLoss }
+    var record = ScreenRecord(
+      rows: sample.rows.count, sourceFold: sample.sourceFold, folds: sample.folds.count, model: label, logLoss: full,
+      nullLogLoss: nullLogLoss, pseudoR2: pseudoR2, features: [])
+    var findings: [AuditFinding] = []
+    func evidence(_ screens: [String]) -> Evidence {
+      Evidence(
+        screens: screens, model: label, logLoss: full, logLossWithout: nil, nullLogLoss: nullLogLoss,
+        dropColumnShare: nil, singleFeatureAUC: nil, singleFeatureAUCStandardError: nil, pseudoR2: nil,
+        rows: sample.rows.count,
+        sourceFold: sample.sourceFold, folds: sample.folds.count)
+    }
+
+    for (index, feature) in features.enumerated() {
+      let drops = measured.dropLogLoss.indices.contains(index) ? measured.dropLogLoss[index] : []
+      let without = drops.isEmpty || drops.contains(where: { $0 == nil }) ? nil : mean(drops.map { $0! })
+      let share = without.flatMap { w in full.map { (w - $0) / nullLogLoss } }
+      // The better single-feature model's mean AUC over the folds where it is defined.
+      let perModel = measured.featureAUC.indices.contains(index) ? measured.featureAUC[index] : []
+      let estimate = perModel.compactMap { folds in AUCEstimate.mean(folds.compactMap { $0 }) }
+        .max { $0.auc < $1.auc }
+      let auc = estimate?.auc
+      record.features.append(
+        .init(
+          name: feature.name, logLossWithout: without, dropColumnShare: share.flatMap { $0.isFinite ? $0 : nil },
+          singleFeatureAUC: auc, singleFeatureAUCStandardError: estimate?.standardError))
+
+      var screens: [String] = []
+      var reasons: [String] = []
+      var severity: AuditSeverity?
+      if let share, share.isFinite, share >= thresholds.dropColumnShare, let without, let full, let label {
+        screens.append("drop-column")
+        severity = .warning
+        reasons.append(
+          "removing it raises \(label)'s log-loss from \(AuditWording.fixed(full)) to \(AuditWording.fixed(without)), "
+            + "\(AuditWording.percent(share)) of what knowing nothing costs (\(AuditWording.fixed(nullLogLoss)))")
+      }
+      if let estimate, estimate.auc >= thresholds.singleFeatureAUCInfo {
+        screens.append("single-feature-auc")
+        if estimate.auc - estimate.standardError >= thresholds.singleFeatureAUCWarning {
+          severity = .warning
+        } else if severity == nil {
+          severity = .info
+        }
+        reasons.append(
+          "on its own it separates the classes with a cross-validated ROC AUC of \(AuditWording.fixed(estimate.auc, 3)) "
+            + "(± \(AuditWording.fixed(estimate.standardError, 3)))")
+      }
+      guard let severity else { continue }
+      var details = evidence(screens)
+      details.logLossWithout = without
+      details.dropColumnShare = share.flatMap { $0.isFinite ? $0 : nil }
+      details.singleFeatureAUC = auc
+      details.singleFeatureAUCStandardError = estimate?.standardError
+      let advice =
+        severity == .warning
+        ? "Honest features are rarely this decisive: make sure `\(feature.name)` is known when the prediction is made, "
+          + "and if it is not, declare it (`known: after-prediction`) or remove it."
+        : "Strong honest features exist (in medical data, say); if `\(feature.name)` is known when the prediction is "
+          + "made, this is only a note."
+      let message =
+        "`\(feature.name)` is suspiciously predictive: \(AuditWording.list(reasons)), on \(AuditWording.count(sample.rows.count)) "
+        + "training rows. \(advice)"
+      findings.append(
+        AuditFinding(
+          check: .suspectLeak, severity: severity, subject: feature.name, message: message,
+          evidence: EvidenceValue(encoding: details)))
+    }
+
+    if let pseudoR2, pseudoR2 >= thresholds.pseudoR2, let label, let full {
+      var details = evidence(["pseudo-r2"])
+      details.pseudoR2 = pseudoR2
+      let message =
+        "\(label) is nearly too good to be true on the screened training rows: log-loss \(AuditWording.fixed(full)) "
+        + "against \(AuditWording.fixed(nullLogLoss)) for knowing nothing (pseudo-R² \(AuditWording.fixed(pseudoR2, 2))). "
+        + "Easy problems exist (iris, say); on a hard one, look for a feature that gives the answer away."
+      findings.append(
+        AuditFinding(
+          check: .suspectLeak, severity: .info, subject: label, message: message,
+          evidence: EvidenceValue(encoding: details)))
+    }
+    let note =
+      "\(features.count) feature\(features.count == 1 ? "" : "s") screened on \(AuditWording.count(sample.rows.count)) "
+      + "training rows of fold \(sample.sourceFold + 1), \(sample.folds.count)-fold inner cross-validation"
+      + (label.map { ", drop-column with \($0)" } ?? "")
+    return (CheckResult(findings: findings, note: note), record)
+  }
+
+  static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(1, values.count)) }
+}

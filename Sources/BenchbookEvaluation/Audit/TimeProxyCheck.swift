@@ -1,0 +1,52 @@
+import BenchbookData
+import BenchbookSpec
+
+/// `time-proxy`: a numeric feature nearly monotonic in time (|Spearman ρ| with
+/// the time column at or above the threshold), such as a sequential id or a
+/// timestamp used as a number. It tells a model when a row happened, which
+/// shuffled folds reward and the future does not. Warning.
+///
+/// Categorical features are not screened: their categories have no order.
+public enum TimeProxyCheck {
+  public struct Evidence: Codable, Sendable, Hashable {
+    public var timeColumn: String
+    public var spearman: Double
+    public var rows: Int
+
+    enum CodingKeys: String, CodingKey {
+      case spearman, rows
+      case timeColumn = "time_column"
+    }
+  }
+
+  public static func run(_ context: AuditContext) -> CheckResult {
+    guard let column = context.timeColumn, let time = context.dataset.time else {
+      return .skipped("the spec declares no time column")
+    }
+    let dataset = context.dataset
+    let numeric = dataset.features.filter { $0.type == .numeric }
+    guard !numeric.isEmpty else { return .skipped("no numeric feature to compare with time") }
+    let timeRanks = SpearmanCorrelation.averageRanks(time)
+    var findings: [AuditFinding] = []
+    for feature in numeric {
+      let values = dataset.x.column(feature.columns.lowerBound)
+      guard let rho = SpearmanCorrelation.pearson(SpearmanCorrelation.averageRanks(values), timeRanks),
+        abs(rho) >= context.thresholds.timeProxySpearman
+      else { continue }
+      let direction = rho > 0 ? "rises" : "falls"
+      let message =
+        "`\(feature.name)` \(direction) almost steadily with `\(column)` (Spearman ρ = \(AuditWording.fixed(rho, 3))): "
+        + "it tells a model when a row happened. When training and test rows come from the same periods, a model can "
+        + "learn what happened in each period rather than what causes the outcome, and new data will come from a "
+        + "period it never saw. Drop it unless it is a quantity that truly recurs (a calendar month over many years, say)."
+      findings.append(
+        AuditFinding(
+          check: .timeProxy, severity: .warning, subject: feature.name, message: message,
+          evidence: EvidenceValue(encoding: Evidence(timeColumn: column, spearman: rho, rows: values.count))))
+    }
+    return CheckResult(
+      findings: findings,
+      note: "\(numeric.count) numeric feature\(numeric.count == 1 ? "" : "s") compared with `\(column)` by Spearman's ρ"
+    )
+  }
+}
