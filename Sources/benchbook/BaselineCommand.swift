@@ -50,8 +50,8 @@ struct BaselineCommand: ParsableCommand {
 enum BaselineLocation {
   /// `baselines/<name>.json` in the spec's folder.
   static func defaultPath(for spec: ExperimentSpec) -> String {
-    let directory = URL(fileURLWithPath: spec.path).deletingLastPathComponent().path
-    let prefix = spec.path.contains("/") ? directory + "/" : ""
+    // Kept as relative as the spec path given, so reports name it the way the user did.
+    let prefix = spec.path.lastIndex(of: "/").map { String(spec.path[...$0]) } ?? ""
     return "\(prefix)baselines/\(spec.name).json"
   }
 }
