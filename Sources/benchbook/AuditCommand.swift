@@ -29,8 +29,7 @@ struct AuditCommand: ParsableCommand {
   @Argument(help: "The experiment spec (YAML).")
   var spec: String
 
-  @Option(name: .long, help: "Parallel jobs (default: all cores). Findings do not depend on it.")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @OptionGroup var parallel: JobsOption
 
   @Flag(name: .long, help: "Print the audit as JSON (results.json's `audit` object) instead of text.")
   var json = false
@@ -38,15 +37,11 @@ struct AuditCommand: ParsableCommand {
   @Flag(name: .long, help: "Print no progress.")
   var quiet = false
 
-  func validate() throws {
-    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-  }
-
   func run() throws {
     try CommandLineFailure.reporting {
       let experiment = try SpecParser.parse(file: spec)
       let progress = quiet ? nil : ProgressLine(title: "\(experiment.name) leak audit")
-      var options = LeakAudit.Options(jobs: jobs)
+      var options = LeakAudit.Options(jobs: parallel.jobs)
       if let progress { options.progress = { done, total in progress.update(done: done, of: total) } }
       let (audit, _) = try LeakAudit.run(experiment, options: options)
       progress?.finish()

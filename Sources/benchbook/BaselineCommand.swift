@@ -21,19 +21,14 @@ struct BaselineCommand: ParsableCommand {
   @Option(name: .long, help: "Where to write the baseline (default: baselines/<name>.json beside the spec).")
   var out: String?
 
-  @Option(name: .long, help: "Parallel jobs for the scoring pass (timing is always single-threaded).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-  func validate() throws {
-    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-  }
+  @OptionGroup var parallel: JobsOption
 
   func run() throws {
     try CommandLineFailure.reporting {
       let experiment = try SpecParser.parse(file: spec)
       let path = out ?? BaselineLocation.defaultPath(for: experiment)
       let (_, baseline) = try RegressionCheck.measure(
-        experiment, options: .init(jobs: jobs),
+        experiment, options: .init(jobs: parallel.jobs),
         command: "benchbook baseline \(spec)" + (out.map { " --out \($0)" } ?? ""))
       try AtomicFile.write(try RegressionCheck.encode(baseline), to: path)
       for model in baseline.models {

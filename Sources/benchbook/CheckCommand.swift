@@ -25,15 +25,10 @@ struct CheckCommand: ParsableCommand {
   @Option(name: .long, help: "Where to write regression.md and history.jsonl (default: reports/<name>/).")
   var out: String?
 
-  @Option(name: .long, help: "Parallel jobs for the scoring pass (timing is always single-threaded).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @OptionGroup var parallel: JobsOption
 
   @Flag(name: .long, help: "Exit 4 when there is no baseline, or nothing in it can be compared.")
   var requireBaseline = false
-
-  func validate() throws {
-    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-  }
 
   func run() throws {
     var status: Int32 = 0
@@ -44,7 +39,7 @@ struct CheckCommand: ParsableCommand {
       var command = "benchbook check \(spec)"
       if let baseline { command += " --baseline \(baseline)" }
       let (outcome, run) = try RegressionCheck.check(
-        experiment, baselinePath: baselinePath, options: .init(jobs: jobs), command: command)
+        experiment, baselinePath: baselinePath, options: .init(jobs: parallel.jobs), command: command)
       let historyPath = (directory.hasSuffix("/") ? directory : directory + "/") + RegressionHistory.fileName
       if let run, outcome.current != nil {
         try RegressionHistory.append(

@@ -23,22 +23,17 @@ struct RunCommand: ParsableCommand {
   @Option(name: .long, help: "Output directory (default: reports/<name>/).")
   var out: String?
 
-  @Option(name: .long, help: "Parallel jobs for folds and models (default: all cores). Results do not depend on it.")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  @OptionGroup var parallel: JobsOption
 
   @Flag(name: .long, help: "Print no progress and no table.")
   var quiet = false
-
-  func validate() throws {
-    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-  }
 
   func run() throws {
     try CommandLineFailure.reporting {
       let experiment = try SpecParser.parse(file: spec)
       let progress = quiet ? nil : ProgressLine(title: experiment.name)
       let auditProgress = quiet ? nil : ProgressLine(title: "\(experiment.name) leak audit")
-      var options = ExperimentRunner.Options(jobs: jobs)
+      var options = ExperimentRunner.Options(jobs: parallel.jobs)
       if let progress, let auditProgress {
         options.auditProgress = { done, total in
           progress.finish()
