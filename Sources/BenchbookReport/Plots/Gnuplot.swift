@@ -9,6 +9,9 @@ public enum Gnuplot {
     public var description: String
   }
 
+  /// Why nothing was drawn when `executable` finds no gnuplot.
+  public static let notInstalled = "gnuplot is not installed (Debian: apt-get install gnuplot-nox)"
+
   /// The gnuplot executable on `PATH`, if any.
   public static func executable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
     let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
@@ -25,7 +28,7 @@ public enum Gnuplot {
   /// - Throws: `Failure` when gnuplot is missing, cannot be started, or reports an error.
   public static func run(script: String, blocks: [[[Double]]], executable: String? = nil) throws(Failure) {
     guard let gnuplot = executable ?? Self.executable() else {
-      throw Failure(description: "gnuplot is not installed (Debian: apt-get install gnuplot-nox)")
+      throw Failure(description: notInstalled)
     }
     let errorFile = FileManager.default.temporaryDirectory
       .appendingPathComponent("benchbook-gnuplot-\(getpid())-\(UUID().uuidString).err")
@@ -50,6 +53,32 @@ public enum Gnuplot {
     let trimmed = errors.trimmingCharacters(in: .whitespacesAndNewlines)
     if !trimmed.isEmpty {
       throw Failure(description: "gnuplot reported: \(trimmed)")
+    }
+  }
+
+  /// Draws one SVG into `directory`: gnuplot writes a temporary file, renamed into place only when
+  /// it succeeded, so a failed plot never leaves a half-written figure or replaces a good one.
+  ///
+  /// - Parameter script: the script for a given output path.
+  public static func drawSVG(
+    named fileName: String, into directory: String, executable: String, script: (String) -> GnuplotScript
+  ) throws(Failure) {
+    let final = URL(fileURLWithPath: directory).appendingPathComponent(fileName).path
+    let temporary = URL(fileURLWithPath: directory).appendingPathComponent(".\(fileName).tmp-\(getpid())").path
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    } catch {
+      throw Failure(description: "cannot create \(directory): \(error.localizedDescription)")
+    }
+    do throws(Failure) {
+      let drawn = script(temporary)
+      try run(script: drawn.text, blocks: drawn.blocks, executable: executable)
+      guard rename(temporary, final) == 0 else {
+        throw Failure(description: "cannot move the SVG into place: \(String(cString: strerror(errno)))")
+      }
+    } catch {
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw error
     }
   }
 }

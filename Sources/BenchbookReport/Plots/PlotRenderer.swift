@@ -16,21 +16,17 @@ public enum PlotRenderer {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> [PlotOutcome] {
     let gnuplot = Gnuplot.executable(environment: environment)
-    let missing = gnuplot == nil ? "gnuplot is not installed (Debian: apt-get install gnuplot-nox)" : nil
     return plots.filter { $0.applies(to: results) }.map { plot in
-      var outcome = PlotOutcome(id: plot.id, title: plot.title, fileName: plot.fileName, skippedBecause: missing)
-      guard missing == nil else { return outcome }
-      let final = URL(fileURLWithPath: directory).appendingPathComponent(plot.fileName).path
-      let temporary = URL(fileURLWithPath: directory).appendingPathComponent(".\(plot.fileName).tmp-\(getpid())").path
+      var outcome = PlotOutcome(id: plot.id, title: plot.title, fileName: plot.fileName, skippedBecause: nil)
+      guard let gnuplot else {
+        outcome.skippedBecause = Gnuplot.notInstalled
+        return outcome
+      }
       do {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let script = plot.script(results, output: temporary)
-        try Gnuplot.run(script: script.text, blocks: script.blocks, executable: gnuplot!)
-        guard rename(temporary, final) == 0 else {
-          throw Gnuplot.Failure(description: "cannot move the SVG into place: \(String(cString: strerror(errno)))")
+        try Gnuplot.drawSVG(named: plot.fileName, into: directory, executable: gnuplot) {
+          plot.script(results, output: $0)
         }
       } catch {
-        try? FileManager.default.removeItem(atPath: temporary)
         outcome.skippedBecause = "\(error)"
       }
       return outcome

@@ -38,20 +38,12 @@ enum RegressionPlots {
     return figures.map { figure in
       var outcome = PlotOutcome(id: figure.id, title: figure.title, fileName: "\(figure.id).svg", skippedBecause: nil)
       guard let gnuplot else {
-        outcome.skippedBecause = "gnuplot is not installed (Debian: apt-get install gnuplot-nox)"
+        outcome.skippedBecause = Gnuplot.notInstalled
         return outcome
       }
-      let final = URL(fileURLWithPath: directory).appendingPathComponent(outcome.fileName).path
-      let temporary = URL(fileURLWithPath: directory).appendingPathComponent(".\(outcome.fileName).tmp-\(getpid())")
-        .path
       do {
-        let script = figure.script(temporary)
-        try Gnuplot.run(script: script.text, blocks: script.blocks, executable: gnuplot)
-        guard rename(temporary, final) == 0 else {
-          throw Gnuplot.Failure(description: "cannot move the SVG into place")
-        }
+        try Gnuplot.drawSVG(named: outcome.fileName, into: directory, executable: gnuplot, script: figure.script)
       } catch {
-        try? FileManager.default.removeItem(atPath: temporary)
         outcome.skippedBecause = "\(error)"
       }
       return outcome
