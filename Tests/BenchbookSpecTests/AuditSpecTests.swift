@@ -3,25 +3,8 @@ import BenchbookSpec
 import Testing
 
 /// When features become known, and the `audit:` section.
-@Suite struct AuditSpecTests {
+@Suite struct AuditSpecTests: SpecParsing {
   static let base = "data: {path: a.csv}\ntarget: y\n"
-
-  func parse(_ yaml: String) throws -> ExperimentSpec {
-    try SpecParser.parse(yaml: yaml, path: "/specs/exp.yaml")
-  }
-
-  func specError(_ yaml: String) -> SpecError? {
-    do {
-      _ = try parse(yaml)
-      Issue.record("expected an error")
-      return nil
-    } catch let error as SpecError {
-      return error
-    } catch {
-      Issue.record("unexpected error type \(error)")
-      return nil
-    }
-  }
 
   @Test func featuresSayWhenTheyBecomeKnown() throws {
     let spec = try parse(

@@ -3,7 +3,7 @@ import BenchbookModels
 import BenchbookSpec
 import Testing
 
-@Suite struct SpecParserTests {
+@Suite struct SpecParserTests: SpecParsing {
   static let flights = """
     name: flights-delay
     description: Will a departure arrive late?
@@ -23,24 +23,6 @@ import Testing
       seed: 7
     models: [LR, LDA, KNN, DT, NB]
     """
-
-  func parse(_ yaml: String, path: String = "/specs/exp.yaml") throws -> ExperimentSpec {
-    try SpecParser.parse(yaml: yaml, path: path)
-  }
-
-  /// Parses and returns the error, failing the test if there is none.
-  func specError(_ yaml: String) -> SpecError? {
-    do {
-      _ = try parse(yaml)
-      Issue.record("expected an error")
-      return nil
-    } catch let error as SpecError {
-      return error
-    } catch {
-      Issue.record("unexpected error type \(error)")
-      return nil
-    }
-  }
 
   @Test func readsTheFlagshipVocabulary() throws {
     let spec = try parse(Self.flights)

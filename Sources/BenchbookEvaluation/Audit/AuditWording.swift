@@ -1,7 +1,7 @@
 import Foundation
 
 /// Number formats for findings' messages, so every check words figures alike.
-enum AuditWording {
+public enum AuditWording {
   /// `12.3%`, `0.0018%`: one decimal, or enough significant digits to show a small share.
   static func percent(_ share: Double) -> String {
     let value = share * 100
@@ -35,7 +35,7 @@ enum AuditWording {
   }
 
   /// A duration in the unit that reads best: `45 min`, `3.2 h`, `2.0 days`.
-  static func duration(_ seconds: Double) -> String {
+  public static func duration(_ seconds: Double) -> String {
     let magnitude = abs(seconds)
     if magnitude < 120 { return String(format: "%.0f s", seconds) }
     if magnitude < 7200 { return String(format: "%.0f min", seconds / 60) }

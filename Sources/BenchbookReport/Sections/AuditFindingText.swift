@@ -61,7 +61,7 @@ enum AuditFindingText {
           "known after `predict_at` in \(Format.count(after)) of \(Format.count(compared)) rows"
             + (evidence.share.map { " (\(Format.percent($0)))" } ?? ""))
       }
-      if let median = evidence.medianDelaySeconds { lines.append("median delay \(duration(median))") }
+      if let median = evidence.medianDelaySeconds { lines.append("median delay \(AuditWording.duration(median))") }
       if let line = evidence.firstLine { lines.append("first such row: data line \(line)") }
       return bullets(lines)
     case "suspect-leak":
@@ -190,13 +190,5 @@ enum AuditFindingText {
 
   static func bullets(_ lines: [String]) -> String {
     lines.map { "- \($0)\n" }.joined()
-  }
-
-  static func duration(_ seconds: Double) -> String {
-    let magnitude = abs(seconds)
-    if magnitude < 120 { return String(format: "%.0f s", seconds) }
-    if magnitude < 7200 { return String(format: "%.0f min", seconds / 60) }
-    if magnitude < 172_800 { return String(format: "%.1f h", seconds / 3600) }
-    return String(format: "%.1f days", seconds / 86400)
   }
 }
