@@ -5,7 +5,8 @@ import Foundation
 struct JobsOption: ParsableArguments {
   @Option(
     name: .long,
-    help: "Parallel jobs (default: all cores). Scores and findings do not depend on it; timing passes run single-threaded."
+    help:
+      "Parallel jobs (default: all cores). Scores and findings do not depend on it; timing passes run single-threaded."
   )
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
