@@ -21,11 +21,15 @@ import Testing
       modelSizeBytes: size)
   }
 
-  static func baseline(_ models: [Baseline.Model], data: String = "d") -> Baseline {
+  static func baseline(
+    _ models: [Baseline.Model], data: String = "d", signature: String? = "GenuineCPU family 6 model 1 stepping 0",
+    reference: String? = ReferenceWorkload.identifier
+  ) -> Baseline {
     Baseline(
       benchbook: "0.1.0", experiment: "e", command: "benchbook baseline e.yaml",
       hashes: .init(definition: "x", data: data, foldPlan: "p"),
-      machine: .init(cpu: "cpu", cores: 2, os: "os", swift: "6.3"), timingRounds: 7, timingFold: 0, models: models)
+      machine: .init(cpu: "cpu", cpuSignature: signature, cores: 2, os: "os", swift: "6.3"), timingRounds: 7,
+      timingFold: 0, timingReference: reference, models: models)
   }
 
   func rows(_ old: Baseline.Model, _ new: Baseline.Model) -> [RegressionRow] {
@@ -113,5 +117,32 @@ import Testing
     let rows = RegressionJudge(limits: limits).compare(
       baseline: Self.baseline([Self.model()]), current: Self.baseline([Self.model(fitScale: 3)]))
     #expect(rows.first { $0.metric == .fitTime }?.verdict == .pass)
+  }
+
+  /// Another processor, or another reference workload, turns times into notices; scores and sizes are still judged.
+  @Test(arguments: [
+    ("GenuineCPU family 6 model 2 stepping 0", ReferenceWorkload.identifier, "another processor"),
+    ("GenuineCPU family 6 model 1 stepping 0", nil, "another reference workload"),
+  ])
+  func timesFromAnotherProcessorOrWorkloadAreNotCompared(signature: String?, reference: String?, reason: String) {
+    let rows = RegressionJudge(limits: RegressionSpec()).compare(
+      baseline: Self.baseline([Self.model()], signature: signature, reference: reference),
+      current: Self.baseline([Self.model(logLoss: 0.6, fitScale: 3)]))
+    let times = rows.filter { [.fitTime, .predictTime].contains($0.metric) }
+    #expect(times.count == 2)
+    #expect(times.allSatisfy { $0.verdict == .notComparable && $0.note?.contains(reason) == true })
+    #expect(verdict(rows, .logLoss) == .fail)
+    #expect(verdict(rows, .modelSize) == .pass)
+  }
+
+  @Test func theSameProcessorIsComparedBySignatureOrElseByName() {
+    let named = Baseline.Machine(cpu: "AMD EPYC", cores: 2, os: "os", swift: "6.3")
+    var signed = named
+    signed.cpuSignature = "AuthenticAMD family 25 model 17 stepping 1"
+    var other = signed
+    other.cpuSignature = "AuthenticAMD family 23 model 49 stepping 0"
+    #expect(signed.sameProcessor(as: signed))
+    #expect(!signed.sameProcessor(as: other))
+    #expect(named.sameProcessor(as: signed), "without a signature the names decide")
   }
 }

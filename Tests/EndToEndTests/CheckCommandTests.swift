@@ -106,6 +106,31 @@ import Testing
     #expect(remeasured.contains("NB") && remeasured.contains("were measured a second time"), "\(remeasured)")
   }
 
+  /// Times from another processor are notices, not failures, while scores are still judged.
+  @Test func timesFromAnotherProcessorAreNotJudged() throws {
+    let scratch = try Scratch()
+    let spec = try irisSpec(scratch, extra: "")
+    let baseline = try makeBaseline(scratch, spec: spec)
+    try tamper(baseline, model: "NB") { model in
+      var timing = model["timing"] as! [String: Any]
+      timing["fit_seconds"] = (timing["fit_seconds"] as! [Double]).map { $0 / 3 }
+      model["timing"] = timing
+    }
+    var file =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline))) as! [String: Any]
+    var machine = file["machine"] as! [String: Any]
+    machine["cpu_signature"] = "SomeVendor family 1 model 2 stepping 3"
+    file["machine"] = machine
+    try JSONSerialization.data(withJSONObject: file).write(to: URL(fileURLWithPath: baseline))
+    let (output, report) = try check(scratch, baseline: baseline, spec: spec, extra: ["--require-baseline"])
+    #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+    #expect(
+      report.hasPrefix("Regression check: 25 passed, 0 failed, 10 not comparable\n"), "five models × five figures")
+    #expect(report.contains("| ➖ not comparable | NB | fit time ratio |"))
+    #expect(report.contains("Times are not judged: timed on another processor (baseline: "))
+    #expect(report.contains("SomeVendor family 1 model 2 stepping 3"))
+  }
+
   @Test func aChangedSettingIsNotComparableRatherThanFailed() throws {
     let scratch = try Scratch()
     let baseline = try makeBaseline(scratch, spec: try irisSpec(scratch))

@@ -17,11 +17,14 @@ public struct Baseline: Codable, Sendable {
   /// Rounds and fold of the single-threaded timing pass.
   public var timingRounds: Int
   public var timingFold: Int
+  /// The reference workload the times are ratios to (`ReferenceWorkload.identifier`);
+  /// absent in baselines made with the first workload.
+  public var timingReference: String?
   public var models: [Model]
 
   public init(
     benchbook: String, experiment: String, command: String, hashes: Hashes, machine: Machine, timingRounds: Int,
-    timingFold: Int, models: [Model]
+    timingFold: Int, timingReference: String? = ReferenceWorkload.identifier, models: [Model]
   ) {
     self.benchbook = benchbook
     self.experiment = experiment
@@ -30,6 +33,7 @@ public struct Baseline: Codable, Sendable {
     self.machine = machine
     self.timingRounds = timingRounds
     self.timingFold = timingFold
+    self.timingReference = timingReference
     self.models = models
   }
 
@@ -55,15 +59,33 @@ public struct Baseline: Codable, Sendable {
   /// The machine the timings come from.
   public struct Machine: Codable, Sendable, Hashable {
     public var cpu: String
+    /// Vendor, family, model and stepping: a virtual machine often names only
+    /// "AMD EPYC", and one such name covers processors whose relative speeds differ.
+    public var cpuSignature: String?
     public var cores: Int
     public var os: String
     public var swift: String
 
-    public init(cpu: String, cores: Int, os: String, swift: String) {
+    public init(cpu: String, cpuSignature: String? = nil, cores: Int, os: String, swift: String) {
       self.cpu = cpu
+      self.cpuSignature = cpuSignature
       self.cores = cores
       self.os = os
       self.swift = swift
+    }
+
+    /// What the timings' comparability rests on: the signature when both sides have one.
+    public func sameProcessor(as other: Machine) -> Bool {
+      if let a = cpuSignature, let b = other.cpuSignature { return a == b }
+      return cpu == other.cpu
+    }
+
+    /// The processor in words, for notes.
+    public var processor: String { cpuSignature.map { "\(cpu), \($0)" } ?? cpu }
+
+    enum CodingKeys: String, CodingKey {
+      case cpu, cores, os, swift
+      case cpuSignature = "cpu_signature"
     }
   }
 
@@ -121,6 +143,7 @@ public struct Baseline: Codable, Sendable {
     case benchbook, experiment, command, hashes, machine, models
     case timingRounds = "timing_rounds"
     case timingFold = "timing_fold"
+    case timingReference = "timing_reference"
   }
 }
 
@@ -133,9 +156,12 @@ extension Baseline {
     hashes = Hashes(
       definition: results.spec.definitionSha256, data: results.data.sha256, foldPlan: results.resampling.planSha256)
     let environment = results.environment
-    machine = Machine(cpu: environment.cpu, cores: environment.cores, os: environment.os, swift: environment.swift)
+    machine = Machine(
+      cpu: environment.cpu, cpuSignature: EnvironmentProbe.cpuSignature, cores: environment.cores, os: environment.os,
+      swift: environment.swift)
     timingRounds = timing.rounds
     timingFold = timing.fold
+    timingReference = ReferenceWorkload.identifier
     models = results.models.map { model in
       Model(
         label: model.label, algorithm: model.algorithm, params: model.params,

@@ -11,6 +11,7 @@ public struct RegressionJudge: Sendable {
   public func compare(baseline: Baseline, current: Baseline) -> [RegressionRow] {
     var rows: [RegressionRow] = []
     let mismatch = experimentMismatch(baseline.hashes, current.hashes)
+    let timing = Self.timingMismatch(baseline, current)
     for model in current.models {
       guard let old = baseline.model(model.label) else {
         rows.append(
@@ -28,7 +29,7 @@ public struct RegressionJudge: Sendable {
             note: "settings changed: " + settingsChange(old, model)))
         continue
       }
-      rows += judge(old, model, limits.thresholds(for: model.label))
+      rows += judge(old, model, limits.thresholds(for: model.label), timingMismatch: timing)
     }
     for old in baseline.models where current.model(old.label) == nil {
       rows.append(
@@ -50,6 +51,15 @@ public struct RegressionJudge: Sendable {
     return changed.isEmpty ? nil : "changed since the baseline: " + changed.joined(separator: ", ")
   }
 
+  /// Why the two measurements' times cannot be compared, if so. Ratios to the
+  /// reference workload cancel a machine that is faster or slower all round, not
+  /// another processor, whose units favour some work over other, nor another workload.
+  public static func timingMismatch(_ baseline: Baseline, _ current: Baseline) -> String? {
+    if baseline.timingReference != current.timingReference { return "timed against another reference workload" }
+    if !baseline.machine.sameProcessor(as: current.machine) { return "timed on another processor" }
+    return nil
+  }
+
   func settingsChange(_ old: Baseline.Model, _ new: Baseline.Model) -> String {
     if old.algorithm != new.algorithm { return "\(old.algorithm) → \(new.algorithm)" }
     let keys = Set(old.params.keys).union(new.params.keys).sorted()
@@ -59,7 +69,9 @@ public struct RegressionJudge: Sendable {
     return changes.isEmpty ? "settings differ" : changes.joined(separator: ", ")
   }
 
-  func judge(_ old: Baseline.Model, _ new: Baseline.Model, _ t: RegressionThresholds) -> [RegressionRow] {
+  func judge(
+    _ old: Baseline.Model, _ new: Baseline.Model, _ t: RegressionThresholds, timingMismatch: String? = nil
+  ) -> [RegressionRow] {
     var rows = [judgeLogLoss(label: new.label, old.logLoss.mean, new.logLoss.mean, t)]
     for (metric, a, b) in [
       (RegressionRow.Metric.accuracy, old.accuracy.mean, new.accuracy.mean), (.brier, old.brier.mean, new.brier.mean),
@@ -67,9 +79,19 @@ public struct RegressionJudge: Sendable {
     ] {
       rows.append(judgeDrift(label: new.label, metric: metric, a, b, t))
     }
-    rows.append(judgeTime(label: new.label, metric: .fitTime, old.timing.fitRatios, new.timing.fitRatios, t))
-    rows.append(
-      judgeTime(label: new.label, metric: .predictTime, old.timing.predictRatios, new.timing.predictRatios, t))
+    for (metric, a, b) in [
+      (RegressionRow.Metric.fitTime, old.timing.fitRatios, new.timing.fitRatios),
+      (.predictTime, old.timing.predictRatios, new.timing.predictRatios),
+    ] {
+      if let timingMismatch {
+        rows.append(
+          RegressionRow(
+            model: new.label, metric: metric, verdict: .notComparable, baseline: a.median, current: b.median,
+            note: timingMismatch))
+      } else {
+        rows.append(judgeTime(label: new.label, metric: metric, a, b, t))
+      }
+    }
     if let a = old.modelSizeBytes, let b = new.modelSizeBytes {
       rows.append(judgeSize(label: new.label, Double(a), Double(b), t))
     }

@@ -48,6 +48,30 @@ public enum EnvironmentProbe {
     return "unknown"
   }
 
+  /// The processor's identity below its marketing name: vendor, family, model and
+  /// stepping on x86, implementer, part and revision on Arm; nil when /proc/cpuinfo says neither.
+  public static var cpuSignature: String? {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+    var fields: [String: String] = [:]
+    for line in info.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.trimmingCharacters(in: .whitespaces).isEmpty { break }
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+      if fields[key] == nil { fields[key] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+    }
+    let layouts = [
+      [("vendor_id", ""), ("cpu family", "family "), ("model", "model "), ("stepping", "stepping ")],
+      [
+        ("CPU implementer", "implementer "), ("CPU part", "part "), ("CPU variant", "variant "),
+        ("CPU revision", "revision "),
+      ],
+    ]
+    for layout in layouts where layout.allSatisfy({ fields[$0.0] != nil }) {
+      return layout.map { $0.1 + fields[$0.0]! }.joined(separator: " ")
+    }
+    return nil
+  }
+
   /// HEAD of the git repository holding `directory`, if git and a repository are there.
   static func gitCommit(in directory: String) -> String? {
     let process = Process()

@@ -45,7 +45,9 @@ public struct TimingPass: Sendable {
         let model = models[index]
         let fitCount = timings[index].fitRepetitions
         let predictCount = timings[index].predictRepetitions
-        let referenceTime = seconds { for _ in 0..<referenceRepetitions { sink += reference.run() } }
+        let referenceTime = seconds {
+          for repetition in 0..<referenceRepetitions { sink += reference.run(salt: repetition) }
+        }
         let fitStart = now()
         var pipeline: FittedPipeline?
         for _ in 0..<fitCount {

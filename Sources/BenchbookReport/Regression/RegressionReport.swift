@@ -42,6 +42,19 @@ public enum RegressionReport {
       }
       text += table.markdown + "\n"
     }
+    if let baseline = outcome.baseline, let current = outcome.current,
+      let reason = RegressionJudge.timingMismatch(baseline, current)
+    {
+      text += """
+        Times are not judged: \(reason) (baseline: \(baseline.machine.processor), \
+        \(baseline.timingReference ?? "the first reference workload"); here: \(current.machine.processor), \
+        \(current.timingReference ?? "the first reference workload")). Ratios to the reference workload cancel a \
+        machine that is faster or slower all round, not a processor that favours some work over other. Scores and \
+        sizes are judged as usual; run `benchbook baseline` on this machine to gate times again.
+
+
+        """
+    }
     if !outcome.remeasured.isEmpty {
       text +=
         "Failing times of \(list(outcome.remeasured)) were measured a second time; the table shows the second measurement.\n\n"
@@ -109,7 +122,7 @@ public enum RegressionReport {
   }
 
   static func change(_ row: RegressionRow) -> String {
-    guard let old = row.baseline, let new = row.current else { return "–" }
+    guard row.isJudged, let old = row.baseline, let new = row.current else { return "–" }
     switch row.metric {
     case .fitTime, .predictTime: return String(format: "%.2f×", new / old)
     case .modelSize: return String(format: "%+.1f%%", (new - old) / old * 100)
@@ -118,6 +131,7 @@ public enum RegressionReport {
   }
 
   static func limit(_ row: RegressionRow) -> String {
+    guard row.isJudged else { return "–" }
     guard let warn = row.warnLimit, let fail = row.failLimit else { return "drift only" }
     switch row.metric {
     case .fitTime, .predictTime: return String(format: "%.2g× / %.2g× (p < limit)", warn, fail)
