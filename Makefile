@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build and the plots need.
 APT_PACKAGES := gnuplot-nox libgnuplot-iostream-dev libboost-iostreams-dev libboost-filesystem-dev \
-	libopenblas-dev liblapacke-dev zlib1g-dev
+	libopenblas-dev liblapacke-dev zlib1g-dev python3 python3-venv
 
 .PHONY: deps build experiment experiments test bench baselines clean format coreml-check
 
@@ -44,12 +44,13 @@ test: deps
 	BENCHBOOK_BIN="$(CURDIR)/$(BIN)" $(SWIFT) test -c release
 
 ## bench: the flights benchmark against scikit-learn, micro-benchmarks of the hot loops, the checks of shipped baselines
+BENCH_VENV := .build/sklearn-venv
 bench: build
-	@python3 -c 'import sklearn, pandas' 2>/dev/null || { \
-	  echo "bench: scikit-learn is missing; installing it: python3 -m pip install scikit-learn pandas"; \
-	  python3 -m pip install -q scikit-learn pandas; }
+	@[ -x $(BENCH_VENV)/bin/python ] && $(BENCH_VENV)/bin/python -c 'import sklearn, pandas' 2>/dev/null || { \
+	  echo "bench: scikit-learn is missing; installing it into $(BENCH_VENV): pip install scikit-learn pandas"; \
+	  python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q scikit-learn pandas; }
 	$(SWIFT) build -c release --product benchbook-bench
-	.build/release/benchbook-bench --benchbook $(BIN) --spec experiments/flights-delay.yaml
+	.build/release/benchbook-bench --benchbook $(BIN) --spec experiments/flights-delay.yaml --python $(BENCH_VENV)/bin/python
 	$(SWIFT) package --package-path Sources/Benchmarks --scratch-path .build-benchmarks \
 	  --allow-writing-to-package-directory benchmark
 	@set -e; for baseline in experiments/baselines/*.json; do \

@@ -105,4 +105,20 @@ import Testing
       #expect(error.description.contains("10 folds need at least 10 rows; the data has 7"))
     }
   }
+
+  /// scikit-learn raises when every class has fewer members than folds; iris has 50 per class.
+  @Test func stratifiedFoldsBeyondEveryClassAreAnError() throws {
+    let labels = (0..<150).map { $0 / 50 }
+    let location = SourceLocation(file: "s.yaml", line: 9)
+    do {
+      _ = try plan(ResamplingSpec(method: .stratifiedKFold, folds: 60, foldsLocation: location), n: 150, labels: labels)
+      Issue.record("expected an error")
+    } catch let error as SpecError {
+      #expect(error.location == location)
+      #expect(error.description.contains("60 stratified folds need a class with at least 60 rows; the largest has 50"))
+    }
+    #expect(throws: Never.self) {
+      try plan(ResamplingSpec(method: .stratifiedKFold, folds: 50), n: 150, labels: labels)
+    }
+  }
 }

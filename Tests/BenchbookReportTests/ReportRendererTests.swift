@@ -79,6 +79,9 @@ import Testing
     #expect(index.contains("Will a crowdfunding campaign reach its goal?"))
     #expect(index.contains("LR, logistic regression"))
     #expect(index.contains("0.4293 ± 0.0834"))
+    let standing = try ReportFixture.results().audit!.findings.filter { !$0.accepted && $0.severity == .warning }
+    #expect(!standing.isEmpty)
+    #expect(index.contains("| ⚠️ \(standing.count) warning"), "the leak audit's standing findings beside the score")
   }
 
   // MARK: - Leak audit

@@ -54,6 +54,13 @@ public struct FoldPlan: Sendable {
       guard spec.folds <= n else {
         throw fail("\(spec.folds) folds need at least \(spec.folds) rows; the data has \(n)")
       }
+      // scikit-learn refuses when every class has fewer rows than folds: no fold could hold them all.
+      var counts: [Int: Int] = [:]
+      for label in labels { counts[label, default: 0] += 1 }
+      if let largest = counts.values.max(), largest < spec.folds {
+        throw fail(
+          "\(spec.folds) stratified folds need a class with at least \(spec.folds) rows; the largest has \(largest)")
+      }
       var generator = spec.shuffle ? SeededGenerator(seed: spec.seed) : nil
       let assignment = stratifiedAssignment(labels: labels, k: spec.folds, generator: &generator)
       return FoldPlan(folds: foldsFromAssignment(assignment, k: spec.folds))

@@ -61,7 +61,7 @@ public struct FoldEvaluator: Sendable {
         prepared, labels: training.labels, classCount: dataset.classes.count)
       return FittedPipeline(preprocessing: preprocessing, classifier: classifier)
     } catch {
-      throw ModelFailure(label: model.label, fold: fold, error: error)
+      throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
     }
   }
 
@@ -114,12 +114,23 @@ public struct FittedPreprocessing: Sendable {
 /// A model that could not be fitted, with the model and fold it happened on.
 public struct ModelFailure: Error, Sendable, CustomStringConvertible {
   public var label: String
-  /// `nil` for the fit on all rows.
+  /// 0-based, as results.json counts; `nil` for the fit on all rows.
   public var fold: Int?
   public var error: ModelError
+  /// Where the spec declares the model, so the message points at the setting to change.
+  public var location: SourceLocation?
 
+  public init(label: String, fold: Int?, error: ModelError, location: SourceLocation? = nil) {
+    self.label = label
+    self.fold = fold
+    self.error = error
+    self.location = location
+  }
+
+  /// Folds are counted from 1 here, as the report counts them.
   public var description: String {
-    let place = fold.map { "fold \($0)" } ?? "all rows"
-    return "model \(label) could not be fitted (\(place)): \(error.message)"
+    let place = fold.map { "fold \($0 + 1)" } ?? "all rows"
+    let prefix = location.map { "\($0): " } ?? ""
+    return "\(prefix)model \(label) could not be fitted (\(place)): \(error.message)"
   }
 }

@@ -20,10 +20,12 @@ public enum ReportIndex {
 
   public static func markdown(_ entries: [(folder: String, results: ExperimentResults)]) -> String {
     var text = "# Benchbook reports\n\n"
-    text += "Every experiment under `experiments/`, as last run. Regenerate with `make experiments`.\n\n"
+    text += "Every experiment in this folder, as last run; `make experiments` re-runs the shipped ones and "
+    text += "rewrites this page. A log-loss is only as good as its leak audit: read a flagged report before "
+    text += "comparing its score with others.\n\n"
     var table = MarkdownTable([
-      ("experiment", .left), ("question", .left), ("best model", .left), ("log-loss", .right), ("rows", .right),
-      ("resampling", .left),
+      ("experiment", .left), ("question", .left), ("best model", .left), ("log-loss", .right), ("leak audit", .left),
+      ("rows", .right), ("resampling", .left),
     ])
     for (folder, results) in entries {
       let context = ReportContext(results: results, plots: [])
@@ -31,11 +33,24 @@ public enum ReportIndex {
       table.append([
         "[\(results.experiment)](\(folder)/\(ReportRenderer.fileName))", results.description ?? "",
         winner.map { "\($0.label), \(AlgorithmName.of($0))" } ?? "–",
-        Format.meanStd(winner?.logLoss.mean, winner?.logLoss.std), Format.count(results.data.rows),
+        Format.meanStd(winner?.logLoss.mean, winner?.logLoss.std), auditSummary(results.audit),
+        Format.count(results.data.rows),
         "\(results.resampling.method), \(results.resampling.splits.count) folds",
       ])
     }
     return text + table.markdown
+  }
+
+  /// The findings that stand (not accepted), worst first: what a reader must know before trusting the score.
+  static func auditSummary(_ audit: AuditRecord?) -> String {
+    guard let audit else { return "not run" }
+    let standing = audit.findings.filter { !$0.accepted }
+    let errors = standing.filter { $0.severity == .error }.count
+    let warnings = standing.filter { $0.severity == .warning }.count
+    var parts: [String] = []
+    if errors > 0 { parts.append("❌ \(errors) error\(errors == 1 ? "" : "s")") }
+    if warnings > 0 { parts.append("⚠️ \(warnings) warning\(warnings == 1 ? "" : "s")") }
+    return parts.isEmpty ? "clean" : parts.joined(separator: ", ")
   }
 
   @discardableResult

@@ -169,7 +169,12 @@ enum AuditFindingText {
         let newLoss = chaining.models.first(where: { $0.label == new })?.forwardLogLoss
       {
         text += "**The winner changes**: trained on the past, \(new) beats \(old) by "
-        text += "\(Format.difference(oldLoss - newLoss)) in log-loss.\n"
+        text += "\(Format.difference(oldLoss - newLoss)) in log-loss"
+        let noise = chaining.models.filter { [old, new].contains($0.label) }.compactMap(\.standardError).min()
+        if let noise, oldLoss - newLoss < noise {
+          text += ", well inside the folds' noise (SE \(Format.difference(noise))): trained on the past the two tie"
+        }
+        text += ".\n"
       } else if chaining.winnerChanged {
         text += "**The winner changes.**\n"
       } else {

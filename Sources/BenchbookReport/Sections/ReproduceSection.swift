@@ -12,7 +12,10 @@ struct ReproduceSection: ReportSection {
     table.append(["Benchbook", "\(results.benchbook), commit `\(environment.gitCommit)`"])
     table.append(["Swift", environment.swift])
     table.append(["OS", environment.os])
-    table.append(["CPU", "\(environment.cpu), \(environment.cores) cores, \(environment.jobs) jobs"])
+    table.append([
+      "CPU",
+      "\(environment.cpu), \(environment.cores) cores, \(environment.jobs) job\(environment.jobs == 1 ? "" : "s")",
+    ])
     text += table.markdown
     text +=
       "\nThe same spec and data give the same scores, byte for byte, whatever the number of jobs; only timings differ.\n"
