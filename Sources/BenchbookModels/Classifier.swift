@@ -13,6 +13,14 @@ public protocol Classifier: Sendable {
   /// Every setting under its scikit-learn name, for results files and hashes.
   var parameters: [String: ParameterValue] { get }
 
+  /// The settings a spec may give, once: names, types, defaults, and which a search space may vary.
+  static var settingsSchema: [SettingDescriptor] { get }
+
+  /// Reads spec settings (scikit-learn names or the schema's aliases).
+  ///
+  /// - Throws: `SettingError` naming the key of an unknown or invalid setting.
+  init(settings: inout SettingsReader) throws(SettingError)
+
   /// Learns from `x` (one row per sample) and `labels` in `0..<classCount`.
   ///
   /// Callers guarantee `classCount >= 2` and that every class occurs in

@@ -24,6 +24,15 @@ extension ExperimentSpec {
       "resampling \(r.method.rawValue) folds=\(r.folds) shuffle=\(r.shuffle) seed=\(r.seed) repeats=\(r.repeats) "
         + "gap=\(r.gap) max_train_size=\(r.maxTrainSize.map(String.init) ?? "-") test_size=\(r.testSize.map { "\($0)" } ?? "-")"
     )
+    // Only specs that tune or budget get these lines, so every other definition reads as before.
+    if tunes {
+      lines.append("tune inner=\(tune.inner.rawValue) folds=\(tune.innerFolds) metric=\(tune.metric)")
+    }
+    if let budget {
+      lines.append(
+        "budget model_size_bytes=\(budget.modelSizeBytes.map(String.init) ?? "-") "
+          + "latency_us_p99=\(budget.latencyMicrosecondsP99.map { "\($0)" } ?? "-")")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -21,11 +21,16 @@ public struct ExperimentSpec: Sendable {
   public var regression: RegressionSpec
   /// How the leak audit runs, and the findings the author accepts.
   public var audit: AuditSpec
+  /// How tuned models choose their configuration.
+  public var tune: TuneSpec
+  /// What an app can afford; tuned models choose inside it.
+  public var budget: BudgetSpec?
 
   public init(
     name: String, description: String?, path: String, dataPath: String, dataset: DatasetDefinition,
     preprocessing: [PreprocessingStep], resampling: ResamplingSpec, models: [ModelSpec],
-    regression: RegressionSpec = RegressionSpec(), audit: AuditSpec = AuditSpec()
+    regression: RegressionSpec = RegressionSpec(), audit: AuditSpec = AuditSpec(), tune: TuneSpec = TuneSpec(),
+    budget: BudgetSpec? = nil
   ) {
     self.name = name
     self.description = description
@@ -37,7 +42,12 @@ public struct ExperimentSpec: Sendable {
     self.models = models
     self.regression = regression
     self.audit = audit
+    self.tune = tune
+    self.budget = budget
   }
+
+  /// Whether any model searches over settings.
+  public var tunes: Bool { models.contains(where: \.isTuned) }
 }
 
 /// A transform applied before every model, fitted on the training fold.

@@ -5,14 +5,22 @@ import BenchbookModels
 /// it apart from other settings of the same algorithm.
 public struct ModelSpec: Sendable {
   public var label: String
+  /// The fixed configuration; for a tuned model, the one chosen on all rows once
+  /// a run has chosen it (until then, the first configuration of the grid).
   public var classifier: any Classifier
   public var location: SourceLocation
+  /// The settings searched over; `nil` when every setting is fixed.
+  public var search: SearchSpace?
 
   public var kind: ModelKind { classifier.kind }
 
-  public init(label: String, classifier: any Classifier, location: SourceLocation) {
+  /// Whether the spec lists several values for some setting.
+  public var isTuned: Bool { search != nil }
+
+  public init(label: String, classifier: any Classifier, location: SourceLocation, search: SearchSpace? = nil) {
     self.label = label
     self.classifier = classifier
     self.location = location
+    self.search = search
   }
 }

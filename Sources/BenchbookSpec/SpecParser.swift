@@ -8,7 +8,7 @@ import Yams
 public enum SpecParser {
   static let topLevelKeys = [
     "name", "description", "data", "target", "time", "predict_at", "features", "preprocess", "resampling", "models",
-    "regression", "audit",
+    "regression", "audit", "tune", "budget",
   ]
 
   /// Reads and parses the spec file at `path` (relative to the working directory, or absolute).
@@ -53,6 +53,8 @@ public enum SpecParser {
     let models = try parseModels(top.optional("models"))
     let regression = try parseRegression(top.optional("regression"), labels: models.map(\.label))
     let audit = try parseAudit(top.optional("audit"))
+    let tune = try parseTune(top.optional("tune"), outer: resampling, hasTime: time != nil)
+    let budget = try parseBudget(top.optional("budget"))
 
     let resolved = URL(fileURLWithPath: dataPath, relativeTo: directory).standardizedFileURL.path
     let dataset = DatasetDefinition(
@@ -60,7 +62,8 @@ public enum SpecParser {
       features: features, time: time, predictAt: predictAt)
     return ExperimentSpec(
       name: name, description: description, path: path, dataPath: dataPath, dataset: dataset,
-      preprocessing: preprocessing, resampling: resampling, models: models, regression: regression, audit: audit)
+      preprocessing: preprocessing, resampling: resampling, models: models, regression: regression, audit: audit,
+      tune: tune, budget: budget)
   }
 
   // MARK: - Document
@@ -356,52 +359,6 @@ public enum SpecParser {
       if let v = f.optional("fail_relative") { limits.sizeFailRelative = try positive(v) }
     }
     return limits
-  }
-
-  /// `LR`, or `KNN: {k: 15, weights: distance, label: KNN-15}`.
-  private static func parseModel(_ item: SpecNode) throws(SpecError) -> ModelSpec {
-    let nameNode: SpecNode
-    var settingNodes: [(name: String, value: SpecNode)] = []
-    if case .scalar = item.node {
-      nameNode = item
-    } else {
-      let entries = try item.entries()
-      guard entries.count == 1, let (_, value) = entries.first else {
-        throw item.error("a model is a name, or one 'name: {settings}' pair; found \(entries.count) keys")
-      }
-      guard case .mapping(let mapping) = item.node, let keyNode = mapping.keys.first else {
-        throw item.error("expected a model name")
-      }
-      nameNode = SpecNode(node: keyNode, key: item.key, file: item.file)
-      if !value.isNull { settingNodes = try value.entries() }
-    }
-    let name = try nameNode.string()
-    guard let kind = ModelKind(name: name) else {
-      let known = ModelKind.allCases.flatMap(\.names)
-      throw nameNode.error(
-        "unknown model '\(name)'\(Suggestion.phrase(for: name, among: known)) (known: \(known.joined(separator: ", ")))"
-      )
-    }
-    var label = kind.defaultLabel
-    var raw: [String: String] = [:]
-    var locations: [String: SpecNode] = [:]
-    for (key, value) in settingNodes {
-      if key == "label" {
-        label = try value.string()
-        guard !label.isEmpty else { throw value.error("label must not be empty") }
-        continue
-      }
-      raw[key] = value.isNull ? "none" : try value.string()
-      locations[key] = value
-    }
-    var settings = SettingsReader(raw)
-    do {
-      let classifier = try kind.makeClassifier(settings: &settings)
-      return ModelSpec(label: label, classifier: classifier, location: nameNode.location)
-    } catch {
-      let at = locations[error.key] ?? nameNode
-      throw SpecError(error.message, at: at.location, key: at.key)
-    }
   }
 }
 

@@ -20,6 +20,8 @@ public struct ExperimentResults: Codable, Sendable {
   public var environment: EnvironmentRecord
   /// The leak audit; absent in results written before it existed, or when it was switched off.
   public var audit: AuditRecord? = nil
+  /// What an app can afford, when the spec says.
+  public var budget: BudgetRecord? = nil
 }
 
 public struct SpecRecord: Codable, Sendable, Hashable {
@@ -178,6 +180,10 @@ public struct ModelResult: Codable, Sendable {
   public var latencyMicroseconds: LatencyRecord?
   /// Batch prediction rate (a timing: changes between runs).
   public var throughputRowsPerSecond: Double?
+  /// How the model was tuned; absent for a model with fixed settings.
+  public var tuning: TuningRecord?
+  /// Whether the shipped model fits the spec's budget; absent without a budget.
+  public var withinBudget: Bool?
 
   public init(
     label: String, algorithm: String, params: [String: ParameterValue], logLoss: Summary, accuracy: Summary,
@@ -205,6 +211,8 @@ public struct ModelResult: Codable, Sendable {
     case coremlError = "coreml_error"
     case latencyMicroseconds = "latency_us"
     case throughputRowsPerSecond = "throughput_rows_per_s"
+    case tuning
+    case withinBudget = "within_budget"
   }
 }
 

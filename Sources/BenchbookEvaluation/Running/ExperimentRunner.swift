@@ -31,6 +31,8 @@ public enum ExperimentRunner {
     public var results: ExperimentResults
     public var dataset: Dataset
     public var plan: FoldPlan
+    /// The spec as run, tuned models resolved to their final configuration.
+    public var spec: ExperimentSpec
   }
 
   public static func run(_ spec: ExperimentSpec, options: Options = Options()) throws -> Run {
@@ -39,38 +41,93 @@ public enum ExperimentRunner {
       spec.resampling, rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
     let evaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
 
-    // Tasks: every (model, fold), then one fit on all rows per model.
+    // Tasks: every (model, fold) and one fit on all rows per fixed model; every split of each tuned model.
     let models = spec.models
     let foldCount = plan.folds.count
-    let taskCount = models.count * (foldCount + 1)
-    let order = (0..<taskCount).sorted { a, b in
-      let (ca, cb) = (models[a % models.count].kind.relativeCost, models[b % models.count].kind.relativeCost)
-      return ca != cb ? ca > cb : a < b
+    var tunings: [Int: NestedTuning] = [:]
+    for (m, model) in models.enumerated() {
+      if let search = model.search {
+        tunings[m] = try NestedTuning(
+          model, search: search, tune: spec.tune, plan: plan, dataset: dataset, specPath: spec.path)
+      }
     }
+    enum Task: Sendable {
+      case fold(model: Int, fold: Int)
+      case allRows(model: Int)
+      case tuning(model: Int, split: TuningSplit)
+      var model: Int {
+        switch self {
+        case .fold(let model, _), .allRows(let model), .tuning(let model, _): model
+        }
+      }
+    }
+    var tasks: [Task] = []
+    for f in 0...foldCount {
+      for m in models.indices where tunings[m] == nil {
+        tasks.append(f == foldCount ? .allRows(model: m) : .fold(model: m, fold: f))
+      }
+    }
+    for m in models.indices {
+      if let tuning = tunings[m] { tasks += tuning.splits.map { .tuning(model: m, split: $0) } }
+    }
+    let taskCount = tasks.count
+    let (taskList, tuningPlans) = (tasks, tunings)
+    let cost = tasks.map { task in
+      models[task.model].kind.relativeCost * (tunings[task.model]?.configurations.count ?? 1)
+    }
+    let order = (0..<taskCount).sorted { a, b in cost[a] != cost[b] ? cost[a] > cost[b] : a < b }
     enum TaskOutput: Sendable {
       case fold(FoldEvaluator.Outcome)
       case allRows(FittedPipeline)
+      case tuning(ConfigurationScores)
     }
+    // A size budget is judged on each outer fold's own fit: the file that fold's model would ship as.
+    let sizeOf: (@Sendable (ModelSpec, FittedPipeline) -> Int?)? =
+      spec.budget?.modelSizeBytes == nil
+      ? nil
+      : { @Sendable model, pipeline in
+        try? OnDeviceCost.export(spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: nil)
+          .sizeBytes
+      }
     let outputs = try ParallelExecutor.run(
       count: taskCount, jobs: options.jobs, order: order,
       progress: options.progress.map { report in { @Sendable done in report(done, taskCount) } }
     ) { (task: Int) throws(ModelFailure) -> TaskOutput in
-      let model = models[task % models.count]
-      let foldIndex = task / models.count
-      if foldIndex == foldCount {
-        return .allRows(try evaluator.fitAllRows(model))
+      switch taskList[task] {
+      case .fold(let m, let f): return .fold(try evaluator.evaluate(models[m], on: plan.folds[f]))
+      case .allRows(let m): return .allRows(try evaluator.fitAllRows(models[m]))
+      case .tuning(let m, let split):
+        let model = models[m]
+        return .tuning(
+          try tuningPlans[m]!.evaluate(split, with: evaluator, size: sizeOf.map { size in { size(model, $1) } }))
       }
-      return .fold(try evaluator.evaluate(model, on: plan.folds[foldIndex]))
     }
 
     var modelResults: [ModelResult] = []
     var fitRecords: [PreprocessingFitRecord] = []
+    var resolvedModels = models
     for (m, model) in models.enumerated() {
+      if let tuning = tunings[m] {
+        var scores: [TuningSplit: ConfigurationScores] = [:]
+        for (t, task) in tasks.enumerated() {
+          if case .tuning(m, let split) = task, case .tuning(let output) = outputs[t] { scores[split] = output }
+        }
+        let outcome = tuning.outcome(scores, spec: spec, dataset: dataset)
+        var result = outcome.result
+        resolvedModels[m] = outcome.resolved
+        measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: outcome.finalPipeline)
+        if let budget = spec.budget {
+          result.withinBudget = budget.admits(sizeBytes: result.modelSizeBytes, latencyP99: result.latencyMicroseconds?.p99)
+        }
+        modelResults.append(result)
+        continue
+      }
       var folds: [FoldResult] = []
       var pipeline: FittedPipeline?
-      for f in 0...foldCount {
-        switch outputs[f * models.count + m] {
+      for (t, task) in tasks.enumerated() where task.model == m {
+        switch outputs[t] {
         case .fold(let outcome):
+          guard case .fold(_, let f) = task else { continue }
           let fold = plan.folds[f]
           fitRecords.append(
             PreprocessingFitRecord(model: model.label, fold: fold.index, fittedOn: outcome.preprocessingFittedOn))
@@ -83,6 +140,8 @@ public enum ExperimentRunner {
               predictSeconds: outcome.predictSeconds))
         case .allRows(let fitted):
           pipeline = fitted
+        case .tuning:
+          continue
         }
       }
       var result = ModelResult(
@@ -92,6 +151,9 @@ public enum ExperimentRunner {
         folds: folds, parameterCount: pipeline!.classifier.parameterCount)
       // On-device cost, after cross-validation and one model at a time, so no other job disturbs the timing.
       measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: pipeline!)
+      if let budget = spec.budget {
+        result.withinBudget = budget.admits(sizeBytes: result.modelSizeBytes, latencyP99: result.latencyMicroseconds?.p99)
+      }
       modelResults.append(result)
     }
 
@@ -109,13 +171,19 @@ public enum ExperimentRunner {
       models: modelResults,
       environment: EnvironmentProbe.record(
         jobs: options.jobs, repositoryDirectory: URL(fileURLWithPath: spec.path).deletingLastPathComponent().path))
+    results.budget = spec.budget.map {
+      BudgetRecord(modelSizeBytes: $0.modelSizeBytes, latencyMicrosecondsP99: $0.latencyMicrosecondsP99)
+    }
+    // The audit examines the models as they would ship: tuned ones at their final configuration.
+    var audited = spec
+    audited.models = resolvedModels
     if options.audit {
       results.audit = try LeakAudit.run(
-        spec, dataset: dataset, plan: plan,
+        audited, dataset: dataset, plan: plan,
         mainPass: LeakAudit.MainPass(logLoss: modelResults.map { $0.folds.map(\.logLoss) }, fitRecords: fitRecords),
         options: LeakAudit.Options(jobs: options.jobs, progress: options.auditProgress))
     }
-    return Run(results: results, dataset: dataset, plan: plan)
+    return Run(results: results, dataset: dataset, plan: plan, spec: audited)
   }
 
   /// Exports the model as `benchbook export` would, and times single-row and batch prediction.

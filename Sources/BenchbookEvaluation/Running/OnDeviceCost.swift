@@ -22,6 +22,13 @@ public enum OnDeviceCost {
         classifier: pipeline.classifier, metadata: metadata, updatable: updatable))
   }
 
+  /// Single-row latency alone (1,000 rows one at a time, after 100 warm-up predictions).
+  public static func latency(_ pipeline: FittedPipeline, rows x: Matrix) -> LatencySummary {
+    PredictionTiming.singleRowLatency(
+      PredictionTiming.evenlySpaced(x, count: 1000), predictions: 1000, warmUp: 100,
+      predict: pipeline.predictProbabilities)
+  }
+
   /// Single-row latency (1,000 rows one at a time, after 100 warm-up predictions) and batch throughput.
   public static func timing(_ pipeline: FittedPipeline, rows x: Matrix) -> (latency: LatencySummary, throughput: Double)
   {

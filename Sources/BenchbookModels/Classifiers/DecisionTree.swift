@@ -52,10 +52,17 @@ public struct DecisionTree: Classifier, Hashable, Codable {
     minSamplesLeaf = try settings.int("min_samples_leaf", default: 1, requirement: "at least 1") { $0 >= 1 }
     minImpurityDecrease = try settings.double(
       "min_impurity_decrease", default: 0, requirement: "at least 0", isValid: { $0 >= 0 })
-    try settings.finish(known: [
-      "criterion", "max_depth", "min_samples_split", "min_samples_leaf", "min_impurity_decrease",
-    ])
+    try settings.finish(known: Self.settingsSchema.flatMap(\.spellings))
   }
+
+  public static let settingsSchema: [SettingDescriptor] = [
+    SettingDescriptor(
+      "criterion", type: .word(Criterion.allCases.map(\.rawValue)), default: .string("gini"), searchable: true),
+    SettingDescriptor("max_depth", type: .optionalWholeNumber, default: .none, searchable: true),
+    SettingDescriptor("min_samples_split", type: .wholeNumber, default: .int(2), searchable: true),
+    SettingDescriptor("min_samples_leaf", type: .wholeNumber, default: .int(1), searchable: true),
+    SettingDescriptor("min_impurity_decrease", type: .number, default: .double(0), searchable: true),
+  ]
 
   public var kind: ModelKind { .decisionTree }
 

@@ -17,8 +17,12 @@ public struct GaussianNaiveBayes: Classifier, Hashable, Codable {
   /// Reads `var_smoothing` (>= 0).
   public init(settings: inout SettingsReader) throws(SettingError) {
     varSmoothing = try settings.double("var_smoothing", default: 1e-9, requirement: ">= 0") { $0 >= 0 }
-    try settings.finish(known: ["var_smoothing"])
+    try settings.finish(known: Self.settingsSchema.flatMap(\.spellings))
   }
+
+  public static let settingsSchema: [SettingDescriptor] = [
+    SettingDescriptor("var_smoothing", type: .number, default: .double(1e-9), searchable: true)
+  ]
 
   public var kind: ModelKind { .gaussianNB }
 

@@ -51,8 +51,19 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
       "index", aliases: ["algorithm"], options: ["auto", "kd-tree", "linear", "brute"], default: "auto")
     index = indexWord == "brute" ? .linear : IndexChoice(rawValue: indexWord)!
     leafSize = try settings.int("leaf_size", default: 30, requirement: "at least 1") { $0 >= 1 }
-    try settings.finish(known: ["n_neighbors", "k", "weights", "index", "algorithm", "leaf_size"])
+    try settings.finish(known: Self.settingsSchema.flatMap(\.spellings))
   }
+
+  /// The index and its leaf size change speed only, so they are not searchable.
+  public static let settingsSchema: [SettingDescriptor] = [
+    SettingDescriptor("n_neighbors", aliases: ["k"], type: .wholeNumber, default: .int(5), searchable: true),
+    SettingDescriptor(
+      "weights", type: .word(Weighting.allCases.map(\.rawValue)), default: .string("uniform"), searchable: true),
+    SettingDescriptor(
+      "algorithm", aliases: ["index"], type: .word(["auto", "kd-tree", "linear", "brute"]), default: .string("auto"),
+      searchable: false),
+    SettingDescriptor("leaf_size", type: .wholeNumber, default: .int(30), searchable: false),
+  ]
 
   public var kind: ModelKind { .knn }
 

@@ -23,8 +23,14 @@ public struct LinearDiscriminantAnalysis: Classifier, Hashable, Codable {
   public init(settings: inout SettingsReader) throws(SettingError) {
     tol = try settings.double("tol", default: 1e-4, requirement: ">= 0") { $0 >= 0 }
     solver = try settings.choice("solver", options: ["svd"], default: "svd")
-    try settings.finish(known: ["tol", "solver"])
+    try settings.finish(known: Self.settingsSchema.flatMap(\.spellings))
   }
+
+  /// Nothing to search: the rank tolerance and the solver do not change a well-posed fit.
+  public static let settingsSchema: [SettingDescriptor] = [
+    SettingDescriptor("tol", type: .number, default: .double(1e-4), searchable: false),
+    SettingDescriptor("solver", type: .word(["svd"]), default: .string("svd"), searchable: false),
+  ]
 
   public var kind: ModelKind { .lda }
 

@@ -56,8 +56,16 @@ public struct LogisticRegression: Classifier, Hashable, Codable {
     fitIntercept = try settings.bool("fit_intercept", default: true)
     tol = try settings.double("tol", default: 1e-12, requirement: "> 0") { $0 > 0 }
     maxIter = try settings.int("max_iter", default: 10_000, requirement: ">= 0") { $0 >= 0 }
-    try settings.finish(known: ["C", "penalty", "fit_intercept", "tol", "max_iter"])
+    try settings.finish(known: Self.settingsSchema.flatMap(\.spellings))
   }
+
+  public static let settingsSchema: [SettingDescriptor] = [
+    SettingDescriptor("C", type: .number, default: .double(1), searchable: true),
+    SettingDescriptor("penalty", type: .word(Penalty.allCases.map(\.rawValue)), default: .string("l2"), searchable: true),
+    SettingDescriptor("fit_intercept", type: .flag, default: .bool(true), searchable: true),
+    SettingDescriptor("tol", type: .number, default: .double(1e-12), searchable: false),
+    SettingDescriptor("max_iter", type: .wholeNumber, default: .int(10_000), searchable: false),
+  ]
 
   public var kind: ModelKind { .logisticRegression }
 

@@ -23,4 +23,16 @@ struct MarkdownTable {
     let rule = "|" + alignments.map { $0 == .right ? "---:|" : "---|" }.joined()
     return ([line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
   }
+
+  /// The same table for a terminal: columns padded to width, emphasis dropped.
+  var plainText: String {
+    let cells = ([header] + rows).map { $0.map { $0.replacingOccurrences(of: "**", with: "") } }
+    let widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
+    return cells.map { row in
+      row.enumerated().map { column, cell in
+        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        return alignments[column] == .right ? padding + cell : cell + padding
+      }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+    }.joined(separator: "\n") + "\n"
+  }
 }

@@ -4,6 +4,22 @@ import BenchbookModels
 /// The ranked results table: every measure, mean ± standard deviation over folds.
 struct ResultsSection: ReportSection {
   func render(_ context: ReportContext) -> String? {
+    let table = Self.table(context)
+    let hasSize = table.header.contains("Core ML size")
+    let folds = context.results.resampling.splits.count
+    var text = "## Results\n\n"
+    text +=
+      "Ranked by mean log-loss over \(folds) test folds (lower is better); ± is the standard deviation across folds. "
+    text += "Parameters counts the numbers each model stores when fitted on all rows"
+    if hasSize {
+      text += "; Core ML size is the exact `.mlmodel` file `benchbook export` writes for it, "
+      text += "and *needs* the iOS release its format requires"
+    }
+    return text + ".\n\n" + table.markdown
+  }
+
+  /// The ranked table itself; the terminal prints the same one.
+  static func table(_ context: ReportContext) -> MarkdownTable {
     // Core ML columns only when the results have them: no empty columns.
     let hasSize = context.ranked.contains { $0.modelSizeBytes != nil }
     var columns: [(String, MarkdownTable.Alignment)] = [
@@ -22,16 +38,7 @@ struct ResultsSection: ReportSection {
       if hasSize { row += [model.modelSizeBytes.map(Format.bytes) ?? "not exportable", model.coremlIOS ?? "–"] }
       table.append(row)
     }
-    let folds = context.results.resampling.splits.count
-    var text = "## Results\n\n"
-    text +=
-      "Ranked by mean log-loss over \(folds) test folds (lower is better); ± is the standard deviation across folds. "
-    text += "Parameters counts the numbers each model stores when fitted on all rows"
-    if hasSize {
-      text += "; Core ML size is the exact `.mlmodel` file `benchbook export` writes for it, "
-      text += "and *needs* the iOS release its format requires"
-    }
-    return text + ".\n\n" + table.markdown
+    return table
   }
 }
 

@@ -4,6 +4,23 @@ import BenchbookEvaluation
 /// that change when the same spec is run again.
 struct TimingSection: ReportSection {
   func render(_ context: ReportContext) -> String? {
+    let table = Self.table(context)
+    let hasLatency = table.header.contains("batch")
+    let jobs = context.results.environment.jobs
+    var text = "### Timing\n\n"
+    text += "Wall-clock seconds on the machine under *Reproduce*, with \(jobs) parallel job\(jobs == 1 ? "" : "s"). "
+    text += "Fit includes fitting the preprocessing on the training fold; predict includes applying it. "
+    if hasLatency {
+      text += "One row is single-row prediction through the pipeline fitted on all rows, one row at a time after a "
+      text += "warm-up (1,000 rows, 50th and 99th percentiles); batch is rows per second predicted 10,000 at a time. "
+      text += "Both time Benchbook's own code on this machine, not Core ML on a phone. "
+    }
+    text += "These are the only figures that differ when the experiment is run again.\n\n"
+    return text + table.markdown
+  }
+
+  /// Times per model, best log-loss first; the terminal prints the same table.
+  static func table(_ context: ReportContext) -> MarkdownTable {
     let hasLatency = context.ranked.contains { $0.latencyMicroseconds != nil }
     var columns: [(String, MarkdownTable.Alignment)] = [
       ("model", .left), ("fit per fold", .right), ("predict per fold", .right), ("fit + predict, all folds", .right),
@@ -24,16 +41,6 @@ struct TimingSection: ReportSection {
       }
       table.append(row)
     }
-    let jobs = context.results.environment.jobs
-    var text = "### Timing\n\n"
-    text += "Wall-clock seconds on the machine under *Reproduce*, with \(jobs) parallel job\(jobs == 1 ? "" : "s"). "
-    text += "Fit includes fitting the preprocessing on the training fold; predict includes applying it. "
-    if hasLatency {
-      text += "One row is single-row prediction through the pipeline fitted on all rows, one row at a time after a "
-      text += "warm-up (1,000 rows, 50th and 99th percentiles); batch is rows per second predicted 10,000 at a time. "
-      text += "Both time Benchbook's own code on this machine, not Core ML on a phone. "
-    }
-    text += "These are the only figures that differ when the experiment is run again.\n\n"
-    return text + table.markdown
+    return table
   }
 }

@@ -1,0 +1,110 @@
+import BenchbookModels
+
+/// How a tuned model was tuned, as `results.json` records it under `models[].tuning`.
+///
+/// The model's own `log_loss` and `folds` are the nested scores (tune on the
+/// outer training rows, score on the outer test rows); everything here explains them.
+public struct TuningRecord: Codable, Sendable {
+  /// The declared search space: scikit-learn name → values.
+  public var space: [String: [ParameterValue]]
+  /// How each outer training set was split to choose: e.g. `stratified-kfold`, 5 folds.
+  public var inner: InnerRecord
+  public var metric: String
+  public var configurations: [ConfigurationRecord]
+  /// One per outer fold: the configuration chosen on that fold's training rows.
+  public var chosen: [ChoiceRecord]
+  /// The same choice made among configurations inside the budget, when the spec has one.
+  public var chosenWithinBudget: [ChoiceRecord]?
+  /// Nested score of choosing inside the budget; absent when no budget, or when
+  /// some outer fold had no configuration inside it.
+  public var budgetLogLoss: Summary?
+  /// The configuration chosen by the inner protocol on all rows: what `export` ships.
+  public var finalConfiguration: Int
+  public var finalParams: [String: ParameterValue]
+  /// How many outer folds chose each configuration.
+  public var selectionFrequency: [Int]
+  /// The scikit-learn defaults (with the spec's fixed settings), for comparison.
+  public var defaults: DefaultRecord
+
+  enum CodingKeys: String, CodingKey {
+    case space, inner, metric, configurations, chosen, defaults
+    case chosenWithinBudget = "chosen_within_budget"
+    case budgetLogLoss = "budget_log_loss"
+    case finalConfiguration = "final_configuration"
+    case finalParams = "final_params"
+    case selectionFrequency = "selection_frequency"
+  }
+}
+
+public struct InnerRecord: Codable, Sendable, Hashable {
+  public var method: String
+  public var folds: Int
+}
+
+/// One configuration of the grid.
+public struct ConfigurationRecord: Codable, Sendable {
+  /// Every setting (scikit-learn names).
+  public var params: [String: ParameterValue]
+  /// Scored on every outer fold as if fixed in advance: honest for one configuration, optimistic for the best of many.
+  public var flatLogLoss: Summary
+  public var flatFolds: [Double]
+  /// Fitted on all rows.
+  public var parameterCount: Int
+  public var modelSizeBytes: Int?
+  /// A timing: single-row prediction of the fit on all rows.
+  public var latencyMicroseconds: LatencyRecord?
+  /// Whether the fit on all rows fits the budget (true when there is none).
+  public var withinBudget: Bool
+
+  enum CodingKeys: String, CodingKey {
+    case params
+    case flatLogLoss = "flat_log_loss"
+    case flatFolds = "flat_folds"
+    case parameterCount = "parameter_count"
+    case modelSizeBytes = "model_size_bytes"
+    case latencyMicroseconds = "latency_us"
+    case withinBudget = "within_budget"
+  }
+}
+
+/// The configuration one outer fold chose.
+public struct ChoiceRecord: Codable, Sendable {
+  public var fold: Int
+  /// Index into `configurations`, or `nil` when none was inside the budget.
+  public var configuration: Int?
+  /// The chosen configuration's searched settings.
+  public var params: [String: ParameterValue]?
+  /// Its mean log-loss over the inner folds.
+  public var innerLogLoss: Double?
+
+  enum CodingKeys: String, CodingKey {
+    case fold, configuration, params
+    case innerLogLoss = "inner_log_loss"
+  }
+}
+
+/// The untuned model the tuned one replaces.
+public struct DefaultRecord: Codable, Sendable {
+  public var params: [String: ParameterValue]
+  /// Its index in `configurations` when the grid holds it.
+  public var configuration: Int?
+  public var flatLogLoss: Summary
+  public var modelSizeBytes: Int?
+
+  enum CodingKeys: String, CodingKey {
+    case params, configuration
+    case flatLogLoss = "flat_log_loss"
+    case modelSizeBytes = "model_size_bytes"
+  }
+}
+
+/// The spec's budget, as results record it.
+public struct BudgetRecord: Codable, Sendable, Hashable {
+  public var modelSizeBytes: Int?
+  public var latencyMicrosecondsP99: Double?
+
+  enum CodingKeys: String, CodingKey {
+    case modelSizeBytes = "model_size_bytes"
+    case latencyMicrosecondsP99 = "latency_us_p99"
+  }
+}

@@ -1,0 +1,77 @@
+import BenchbookData
+import BenchbookModels
+import BenchbookSpec
+import Foundation
+
+extension FoldEvaluator {
+  /// Fits every configuration on `train` and scores it on `test`.
+  ///
+  /// The preprocessing is fitted once on `train` and shared: it does not depend
+  /// on the model's settings, so this equals fitting each pipeline on its own.
+  /// - Parameters:
+  ///   - full: every measure (outer folds), or log-loss alone (inner folds).
+  ///   - size: the Core ML size of a configuration fitted here, when a budget needs it.
+  ///   - fold: the outer fold, named in errors.
+  func evaluate(
+    _ model: ModelSpec, configurations: [any Classifier], train: [Int], test: [Int], full: Bool, fold: Int?,
+    size: ((Int, FittedPipeline) -> Int?)? = nil
+  ) throws(ModelFailure) -> ConfigurationScores {
+    let training = GatheredRows(dataset, rows: train)
+    let testX = dataset.x.selecting(rows: test)
+    let testLabels = test.map { dataset.labels[$0] }
+    var fitNanoseconds: UInt64 = 0
+    var predictNanoseconds: UInt64 = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    let (preprocessing, prepared) = fitPreprocessing(training)
+    let preparedTest = preprocessing.transform(testX)
+    fitNanoseconds += DispatchTime.now().uptimeNanoseconds - start
+    var result = ConfigurationScores(
+      logLoss: [], scores: full ? [] : nil, sizeBytes: [], fitSeconds: 0, predictSeconds: 0, pipelines: [])
+    for (index, configuration) in configurations.enumerated() {
+      let fitStart = DispatchTime.now().uptimeNanoseconds
+      let classifier: any FittedClassifier
+      do {
+        classifier = try configuration.fitPresentClasses(
+          prepared, labels: training.labels, classCount: dataset.classes.count)
+      } catch {
+        throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
+      }
+      let fitEnd = DispatchTime.now().uptimeNanoseconds
+      let probabilities = classifier.predictProbabilities(preparedTest)
+      let predictEnd = DispatchTime.now().uptimeNanoseconds
+      fitNanoseconds += fitEnd - fitStart
+      predictNanoseconds += predictEnd - fitEnd
+      if full {
+        let scores = FoldScores(probabilities: probabilities, labels: testLabels)
+        result.scores!.append(scores)
+        result.logLoss.append(scores.logLoss)
+      } else {
+        result.logLoss.append(LogLoss.evaluate(probabilities, labels: testLabels).value)
+      }
+      result.sizeBytes.append(size?(index, FittedPipeline(preprocessing: preprocessing, classifier: classifier)))
+    }
+    result.fitSeconds = Double(fitNanoseconds) / 1e9
+    result.predictSeconds = Double(predictNanoseconds) / 1e9
+    return result
+  }
+
+  /// Every configuration fitted on all rows, as `export` would fit it.
+  func fitAllRows(_ model: ModelSpec, configurations: [any Classifier]) throws(ModelFailure) -> ConfigurationScores {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let rows = GatheredRows(allOf: dataset)
+    let (preprocessing, prepared) = fitPreprocessing(rows)
+    var pipelines: [FittedPipeline] = []
+    for configuration in configurations {
+      do {
+        let classifier = try configuration.fitPresentClasses(
+          prepared, labels: rows.labels, classCount: dataset.classes.count)
+        pipelines.append(FittedPipeline(preprocessing: preprocessing, classifier: classifier))
+      } catch {
+        throw ModelFailure(label: model.label, fold: nil, error: error, location: model.location)
+      }
+    }
+    return ConfigurationScores(
+      logLoss: [], scores: nil, sizeBytes: [], fitSeconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+      predictSeconds: 0, pipelines: pipelines)
+  }
+}

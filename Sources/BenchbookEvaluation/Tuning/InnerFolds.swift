@@ -1,0 +1,49 @@
+import BenchbookData
+import BenchbookSpec
+
+/// The inner splits a tuned model chooses its configuration on: made from one
+/// outer training set (or from all rows, for the final choice), never from its test rows.
+enum InnerFolds {
+  /// Splits `rows` (dataset row numbers, ascending) as `tune` says; folds hold dataset row numbers.
+  ///
+  /// Stratified and plain k-fold cut the rows in the order given, unshuffled, as
+  /// `GridSearchCV(cv=5)` cuts `X[train]`; time-series chains forward over the rows sorted by time.
+  /// - Throws: `SpecError` at the spec when the rows cannot be split so.
+  static func make(_ tune: TuneSpec, rows: [Int], dataset: Dataset, specPath: String, outerFold: Int?)
+    throws(SpecError) -> [Fold]
+  {
+    let k = tune.innerFolds
+    let place = outerFold.map { "the training rows of outer fold \($0 + 1)" } ?? "all rows"
+    func fail(_ message: String) -> SpecError {
+      SpecError(message, at: SourceLocation(file: specPath), key: "tune.inner.folds")
+    }
+    guard rows.count >= k else { throw fail("\(k) inner folds need \(k) rows; \(place) hold \(rows.count)") }
+    let positions: [Fold]
+    switch tune.inner {
+    case .stratifiedKFold:
+      let labels = rows.map { dataset.labels[$0] }
+      var counts: [Int: Int] = [:]
+      for label in labels { counts[label, default: 0] += 1 }
+      if let largest = counts.values.max(), largest < k {
+        throw fail("\(k) stratified inner folds need a class with \(k) rows; in \(place) the largest has \(largest)")
+      }
+      var generator: SeededGenerator? = nil
+      positions = FoldPlan.foldsFromAssignment(
+        FoldPlan.stratifiedAssignment(labels: labels, k: k, generator: &generator), k: k)
+    case .kfold:
+      positions = FoldPlan.contiguousFolds(order: Array(rows.indices), k: k, firstIndex: 0, repeatIndex: 0)
+    case .timeSeries:
+      guard let time = dataset.time else { throw fail("time-series inner folds need a time column") }
+      let order = rows.indices.sorted { time[rows[$0]] < time[rows[$1]] || (time[rows[$0]] == time[rows[$1]] && $0 < $1) }
+      let testSize = rows.count / (k + 1)
+      guard testSize >= 1 else { throw fail("\(k) forward-chaining inner folds need \(k + 1) rows in \(place)") }
+      positions = (0..<k).map { i in
+        let testStart = rows.count - (k - i) * testSize
+        return Fold(index: i, train: Array(order[0..<testStart]), test: Array(order[testStart..<(testStart + testSize)]))
+      }
+    }
+    return positions.map { fold in
+      Fold(index: fold.index, train: fold.train.map { rows[$0] }, test: fold.test.map { rows[$0] })
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import BenchbookCoreML
+import BenchbookData
+import BenchbookModels
+import BenchbookSpec
+
+extension NestedTuning {
+  /// A tuned model's results, and the model resolved to its final configuration.
+  struct Outcome {
+    var result: ModelResult
+    var resolved: ModelSpec
+    var finalPipeline: FittedPipeline
+  }
+
+  /// Makes the choices from the scores of every split, then measures each
+  /// configuration fitted on all rows (size, and latency one at a time).
+  /// - Parameter scores: the output of `evaluate` for every split of `splits`.
+  func outcome(_ scores: [TuningSplit: ConfigurationScores], spec: ExperimentSpec, dataset: Dataset) -> Outcome {
+    let budget = spec.budget
+    let allRows = scores[.allRows]!
+    let outer = outerFolds.indices.map { scores[.outer(fold: $0)]! }
+    let flat = configurations.indices.map { c in outer.map { $0.logLoss[c] } }
+
+    // Each configuration fitted on all rows: its file and (a timing) its latency.
+    var records: [ConfigurationRecord] = []
+    for (c, pipeline) in allRows.pipelines.enumerated() {
+      let size = try? OnDeviceCost.export(
+        spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: Summary(flat[c]).mean
+      ).sizeBytes
+      let latency = OnDeviceCost.latency(pipeline, rows: dataset.x)
+      let latencyRecord = LatencyRecord(p50: latency.p50Microseconds, p99: latency.p99Microseconds)
+      records.append(
+        ConfigurationRecord(
+          params: configurations[c].parameters, flatLogLoss: Summary(flat[c]), flatFolds: flat[c],
+          parameterCount: pipeline.classifier.parameterCount, modelSizeBytes: size,
+          latencyMicroseconds: latencyRecord,
+          withinBudget: budget?.admits(sizeBytes: size, latencyP99: latencyRecord.p99) ?? true))
+    }
+
+    // The choice in each outer fold, unconstrained and inside the budget.
+    var chosen: [ChoiceRecord] = []
+    var chosenWithinBudget: [ChoiceRecord] = []
+    var folds: [FoldResult] = []
+    for (f, fold) in outerFolds.enumerated() {
+      let means = innerMeans(innerFolds[f].indices.map { scores[.inner(outer: f, inner: $0)]! })
+      let pick = Self.choose(means, allowed: [Bool](repeating: true, count: gridCount))!
+      chosen.append(choice(fold.index, pick, means))
+      if let budget {
+        let allowed = (0..<gridCount).map { c in
+          budget.admits(sizeBytes: outer[f].sizeBytes[c], latencyP99: records[c].latencyMicroseconds?.p99)
+        }
+        chosenWithinBudget.append(choice(fold.index, Self.choose(means, allowed: allowed), means))
+      }
+      // Tuning cost of the fold: every inner fit, plus the outer fits of every configuration.
+      let innerSeconds = innerFolds[f].indices.reduce(0.0) { total, i in
+        let split = scores[.inner(outer: f, inner: i)]!
+        return total + split.fitSeconds + split.predictSeconds
+      }
+      let picked = outer[f].scores![pick]
+      folds.append(
+        FoldResult(
+          fold: fold.index, repeat: fold.repeatIndex, trainRows: fold.train.count, testRows: fold.test.count,
+          logLoss: picked.logLoss, accuracy: picked.accuracy, brier: picked.brier, rocAUC: picked.rocAUC,
+          clippedRows: picked.clippedRows, clippedLossShare: picked.clippedShare,
+          fitSeconds: innerSeconds + outer[f].fitSeconds,
+          predictSeconds: outer[f].predictSeconds / Double(configurations.count)))
+    }
+
+    // The final model: the inner protocol on all rows (`GridSearchCV.fit(X, y).best_estimator_`).
+    let finalMeans = innerMeans(finalInner.indices.map { scores[.inner(outer: nil, inner: $0)]! })
+    let finalIndex = Self.choose(finalMeans, allowed: [Bool](repeating: true, count: gridCount))!
+    let finalPipeline = allRows.pipelines[finalIndex]
+    var frequency = [Int](repeating: 0, count: gridCount)
+    for choice in chosen { if let c = choice.configuration { frequency[c] += 1 } }
+
+    let budgetFolds = chosenWithinBudget.enumerated().compactMap { f, choice in choice.configuration.map { flat[$0][f] } }
+    var resolved = model
+    resolved.classifier = configurations[finalIndex]
+    var result = ModelResult(
+      label: model.label, algorithm: model.kind.rawValue, params: configurations[finalIndex].parameters,
+      logLoss: Summary(folds.map(\.logLoss)), accuracy: Summary(folds.map(\.accuracy)),
+      brier: Summary(folds.map(\.brier)), rocAUC: Summary(folds.compactMap(\.rocAUC)), folds: folds,
+      parameterCount: finalPipeline.classifier.parameterCount)
+    result.tuning = TuningRecord(
+      space: Dictionary(uniqueKeysWithValues: (model.search?.dimensions ?? []).map { ($0.name, $0.values) }),
+      inner: InnerRecord(method: tune.inner.rawValue, folds: tune.innerFolds), metric: tune.metric,
+      configurations: Array(records[..<gridCount]), chosen: chosen,
+      chosenWithinBudget: budget == nil ? nil : chosenWithinBudget,
+      budgetLogLoss: budget != nil && budgetFolds.count == outerFolds.count ? Summary(budgetFolds) : nil,
+      finalConfiguration: finalIndex, finalParams: configurations[finalIndex].parameters,
+      selectionFrequency: frequency,
+      defaults: DefaultRecord(
+        params: configurations[defaultIndex].parameters, configuration: defaultIndex < gridCount ? defaultIndex : nil,
+        flatLogLoss: Summary(flat[defaultIndex]), modelSizeBytes: records[defaultIndex].modelSizeBytes))
+    return Outcome(result: result, resolved: resolved, finalPipeline: finalPipeline)
+  }
+
+  private func choice(_ fold: Int, _ index: Int?, _ means: [Double]) -> ChoiceRecord {
+    guard let index else { return ChoiceRecord(fold: fold) }
+    return ChoiceRecord(
+      fold: fold, configuration: index, params: model.search?.searchedParameters(index), innerLogLoss: means[index])
+  }
+}

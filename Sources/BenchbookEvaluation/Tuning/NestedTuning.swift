@@ -1,0 +1,111 @@
+import BenchbookCoreML
+import BenchbookData
+import BenchbookModels
+import BenchbookSpec
+
+/// Nested cross-validation of one tuned model: scikit-learn's
+/// `cross_validate(GridSearchCV(est, grid, cv=inner), X, y, cv=outer)`.
+///
+/// Every configuration is scored on every split once (`TuningSplit`); the
+/// choices are then pure arithmetic on those scores. Refitting the chosen
+/// configuration on an outer training set is the flat fit of that
+/// configuration on that fold, so the nested score costs no extra fit.
+struct NestedTuning: Sendable {
+  let model: ModelSpec
+  /// The grid, then the default configuration when the grid lacks it.
+  let configurations: [any Classifier]
+  /// How many of `configurations` are the grid (the rest are for comparison only).
+  let gridCount: Int
+  let defaultIndex: Int
+  let outerFolds: [Fold]
+  /// Per outer fold, its inner folds; then `finalInner` over all rows.
+  let innerFolds: [[Fold]]
+  let finalInner: [Fold]
+  let tune: TuneSpec
+
+  init(_ model: ModelSpec, search: SearchSpace, tune: TuneSpec, plan: FoldPlan, dataset: Dataset, specPath: String)
+    throws(SpecError)
+  {
+    self.model = model
+    self.tune = tune
+    var configurations = search.configurations
+    gridCount = configurations.count
+    let defaults = Self.defaultConfiguration(search)
+    if let index = configurations.firstIndex(where: { $0.parameters == defaults.parameters }) {
+      defaultIndex = index
+    } else {
+      defaultIndex = configurations.count
+      configurations.append(defaults)
+    }
+    self.configurations = configurations
+    outerFolds = plan.folds
+    var inner: [[Fold]] = []
+    for fold in plan.folds {
+      inner.append(
+        try InnerFolds.make(tune, rows: fold.train, dataset: dataset, specPath: specPath, outerFold: fold.index))
+    }
+    innerFolds = inner
+    finalInner = try InnerFolds.make(
+      tune, rows: Array(0..<dataset.x.rows), dataset: dataset, specPath: specPath, outerFold: nil)
+  }
+
+  /// The grid's settings at scikit-learn's defaults, the spec's fixed settings kept:
+  /// what an untuned run of this model would have fitted.
+  static func defaultConfiguration(_ search: SearchSpace) -> any Classifier {
+    let first = search.configurations[0]
+    var parameters = first.parameters
+    for dimension in search.dimensions {
+      parameters[dimension.name] = type(of: first).setting(named: dimension.name)?.defaultValue ?? .none
+    }
+    var settings = SettingsReader(parameters.mapValues(SettingDescriptor.specText))
+    // The round trip settings → parameters → settings holds for every classifier (the conformance suite checks it).
+    return (try? type(of: first).init(settings: &settings)) ?? first
+  }
+
+  /// Every split, in a fixed order: outer folds, their inner folds, the final inner folds, all rows.
+  var splits: [TuningSplit] {
+    var splits = outerFolds.indices.map { TuningSplit.outer(fold: $0) }
+    for (outer, folds) in innerFolds.enumerated() {
+      splits += folds.indices.map { TuningSplit.inner(outer: outer, inner: $0) }
+    }
+    splits += finalInner.indices.map { TuningSplit.inner(outer: nil, inner: $0) }
+    splits.append(.allRows)
+    return splits
+  }
+
+  /// Scores the configurations a split needs: inner splits choose among the grid only.
+  func evaluate(_ split: TuningSplit, with evaluator: FoldEvaluator, size: ((Int, FittedPipeline) -> Int?)?)
+    throws(ModelFailure) -> ConfigurationScores
+  {
+    let grid = Array(configurations[..<gridCount])
+    switch split {
+    case .outer(let fold):
+      let outer = outerFolds[fold]
+      return try evaluator.evaluate(
+        model, configurations: configurations, train: outer.train, test: outer.test, full: true, fold: outer.index,
+        size: size)
+    case .inner(let outer, let inner):
+      let folds = outer.map { innerFolds[$0] } ?? finalInner
+      return try evaluator.evaluate(
+        model, configurations: grid, train: folds[inner].train, test: folds[inner].test, full: false,
+        fold: outer.map { outerFolds[$0].index })
+    case .allRows:
+      return try evaluator.fitAllRows(model, configurations: configurations)
+    }
+  }
+
+  /// The first grid configuration with the lowest mean inner log-loss among `allowed` (`GridSearchCV`'s rule).
+  static func choose(_ innerMeans: [Double], allowed: [Bool]) -> Int? {
+    var best: Int?
+    for (index, mean) in innerMeans.enumerated() where allowed[index] {
+      if let current = best, !(mean < innerMeans[current]) { continue }
+      best = index
+    }
+    return best
+  }
+
+  /// Mean of each grid configuration's log-loss over inner folds, summed in fold order.
+  func innerMeans(_ scores: [ConfigurationScores]) -> [Double] {
+    (0..<gridCount).map { c in scores.reduce(0) { $0 + $1.logLoss[c] } / Double(scores.count) }
+  }
+}

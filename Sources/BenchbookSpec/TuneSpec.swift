@@ -1,0 +1,54 @@
+import BenchbookData
+
+/// How a tuned model picks its configuration inside each outer training set
+/// (the spec's `tune:` section): the inner resampling and the score it minimises.
+public struct TuneSpec: Sendable, Hashable {
+  /// The inner splits of each outer training set.
+  public enum InnerMethod: String, Sendable, Hashable, CaseIterable {
+    /// scikit-learn's `cv=5` for a classifier: `StratifiedKFold`, unshuffled.
+    case stratifiedKFold = "stratified-kfold"
+    /// Contiguous blocks in the outer training rows' order.
+    case kfold
+    /// Forward chaining over the outer training rows in time order, so tuning
+    /// never trains on the future of its own validation rows.
+    case timeSeries = "time-series"
+  }
+
+  public var inner: InnerMethod
+  public var innerFolds: Int
+  /// Only `log_loss` today; recorded so results say what was minimised.
+  public var metric: String
+
+  public init(inner: InnerMethod = .stratifiedKFold, innerFolds: Int = 5, metric: String = "log_loss") {
+    self.inner = inner
+    self.innerFolds = innerFolds
+    self.metric = metric
+  }
+}
+
+/// What an app can afford (the spec's `budget:` section). A tuned model chooses
+/// only among configurations inside it.
+public struct BudgetSpec: Sendable, Hashable {
+  /// Largest Core ML file, in bytes.
+  public var modelSizeBytes: Int?
+  /// Largest 99th-percentile single-row latency, in microseconds. A timing:
+  /// measured once per configuration on the fit on all rows.
+  public var latencyMicrosecondsP99: Double?
+
+  public init(modelSizeBytes: Int? = nil, latencyMicrosecondsP99: Double? = nil) {
+    self.modelSizeBytes = modelSizeBytes
+    self.latencyMicrosecondsP99 = latencyMicrosecondsP99
+  }
+
+  /// Whether a configuration of this size and latency fits; an unknown size
+  /// (a model that cannot be exported) does not.
+  public func admits(sizeBytes: Int?, latencyP99: Double?) -> Bool {
+    if let limit = modelSizeBytes {
+      guard let sizeBytes, sizeBytes <= limit else { return false }
+    }
+    if let limit = latencyMicrosecondsP99 {
+      guard let latencyP99, latencyP99 <= limit else { return false }
+    }
+    return true
+  }
+}
