@@ -15,4 +15,6 @@ public enum AuditCheckID: String, Sendable, Hashable, Codable, CaseIterable {
   case preprocessingScope = "preprocessing-scope"
   /// A fold whose training rows lack a class.
   case classCoverage = "class-coverage"
+  /// A winner picked on the same folds it is scored on: tuning, or several variants of one algorithm.
+  case selectionBias = "selection-bias"
 }

@@ -27,10 +27,15 @@ public enum LeakAudit {
     public var logLoss: [[Double]]
     /// One per fitted pipeline of the cross-validation.
     public var fitRecords: [PreprocessingFitRecord]
+    /// Per model, the nested and flat scores of a tuned model.
+    public var tuning: [SelectionBiasCheck.TuningScores?]
 
-    public init(logLoss: [[Double]], fitRecords: [PreprocessingFitRecord]) {
+    public init(
+      logLoss: [[Double]], fitRecords: [PreprocessingFitRecord], tuning: [SelectionBiasCheck.TuningScores?] = []
+    ) {
       self.logLoss = logLoss
       self.fitRecords = fitRecords
+      self.tuning = tuning
     }
   }
 
@@ -43,6 +48,8 @@ public enum LeakAudit {
     /// `scorer` indexes `ScreenSample.singleFeatureModels`.
     case screenFeature(feature: Int, fold: Int, scorer: Int)
     case dropColumn(feature: Int, fold: Int)
+    /// Inner fold `inner` of outer fold `fold`, every variant of `group` scored on it.
+    case variantInner(group: Int, fold: Int, inner: Int)
     /// A check that fits nothing, run in the pool so it overlaps the fits.
     case dataCheck(AuditCheckID)
     case timeProfile
@@ -51,6 +58,7 @@ public enum LeakAudit {
   private enum Output: Sendable {
     case main(logLoss: Double, fittedOn: RowSetFingerprint)
     case logLoss(Double?)
+    case losses([Double])
     case auc(SuspectLeakCheck.AUCEstimate?)
     case check(CheckResult)
     case profile(TimeProfile?)
@@ -107,6 +115,26 @@ public enum LeakAudit {
       tasks.append(.dataCheck(check))
     }
     tasks.append(.timeProfile)
+    // Several variants of one algorithm: choose among them on inner folds of each outer training set.
+    let variantGroups = audit.runs(.selectionBias) ? SelectionBiasCheck.variantGroups(spec) : []
+    let tune = TuneSpec(inner: spec.resampling.method == .timeSeries ? .timeSeries : .stratifiedKFold)
+    let variantFolds: [[Fold]] =
+      variantGroups.isEmpty
+      ? []
+      : plan.folds.map { fold in
+        (try? InnerFolds.make(tune, rows: fold.train, dataset: dataset, specPath: spec.path, outerFold: fold.index))
+          ?? []
+      }
+    let variantsRun = !variantGroups.isEmpty && variantFolds.allSatisfy { !$0.isEmpty }
+    if variantsRun {
+      if variantsRun {
+        for g in variantGroups.indices {
+          for (f, folds) in variantFolds.enumerated() {
+            for i in folds.indices { tasks.append(.variantInner(group: g, fold: f, inner: i)) }
+          }
+        }
+      }
+    }
     let dropCount = sample.map { $0.dataset.features.count * $0.folds.count } ?? 0
     let total = tasks.count + dropCount
     let order = (0..<tasks.count).sorted { a, b in
@@ -137,6 +165,13 @@ public enum LeakAudit {
       case .dataCheck(.classCoverage): return .check(ClassCoverageCheck.run(context))
       case .dataCheck(let check): preconditionFailure("\(check.rawValue) does not run in the pool")
       case .timeProfile: return .profile(TimeProfile.make(context))
+      case .variantInner(let g, let f, let i):
+        let group = variantGroups[g]
+        let split = variantFolds[f][i]
+        let scores = try mainEvaluator.evaluate(
+          models[group[0]], configurations: group.map { models[$0].classifier }, train: split.train,
+          test: split.test, full: false, fold: plan.folds[f].index)
+        return .losses(scores.logLoss)
       case .dropColumn:
         preconditionFailure("drop-column runs in the second phase")
       }
@@ -150,6 +185,7 @@ public enum LeakAudit {
     let scorers = ScreenSample.singleFeatureModels.count
     var dataChecks: [AuditCheckID: CheckResult] = [:]
     var timeProfile: TimeProfile?
+    var variantLosses: [[[[Double]]]] = variantGroups.map { _ in variantFolds.map { _ in [] } }
     var featureAUC = [[[SuspectLeakCheck.AUCEstimate?]]](
       repeating: [[SuspectLeakCheck.AUCEstimate?]](repeating: [], count: scorers),
       count: sample?.dataset.features.count ?? 0)
@@ -166,6 +202,7 @@ public enum LeakAudit {
       case (.screenFeature(let j, _, let scorer), .auc(let value)): featureAUC[j][scorer].append(value)
       case (.dataCheck(let check), .check(let result)): dataChecks[check] = result
       case (.timeProfile, .profile(let profile)): timeProfile = profile
+      case (.variantInner(let g, let f, _), .losses(let losses)): variantLosses[g][f].append(losses)
       default: preconditionFailure("task and output disagree")
       }
     }
@@ -241,6 +278,23 @@ public enum LeakAudit {
         results[check] = dataChecks[check]
       case .preprocessingScope:
         results[check] = PreprocessingScopeCheck.run(context, records: fitRecords)
+      case .selectionBias:
+        // Left out of the record when nothing is chosen among, so other results read as before.
+        guard SelectionBiasCheck.applies(spec) else { continue }
+        let tuned = models.indices.map { mainPass?.tuning.indices.contains($0) == true ? mainPass!.tuning[$0] : nil }
+        if spec.tunes && mainPass == nil {
+          results[check] = .skipped("a tuned model's nested scores come from `benchbook run`")
+          continue
+        }
+        let chosen = variantLosses.map { folds in
+          folds.map { inner -> Int in
+            let means = (0..<(inner.first?.count ?? 0)).map { v in inner.reduce(0) { $0 + $1[v] } / Double(inner.count) }
+            return NestedTuning.choose(means, allowed: means.map { _ in true }) ?? 0
+          }
+        }
+        results[check] = SelectionBiasCheck.run(
+          context, tuned: tuned, variants: variantsRun ? chosen : [],
+          mainLogLoss: specLogLoss)
       }
     }
 
@@ -262,7 +316,7 @@ public enum LeakAudit {
     findings = findings.enumerated().sorted { a, b in
       a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
     }.map(\.element)
-    let checks = AuditCheckID.allCases.map { check in
+    let checks = AuditCheckID.allCases.filter { $0 != .selectionBias || SelectionBiasCheck.applies(spec) }.map { check in
       let result = results[check] ?? .skipped("not applicable")
       return AuditCheckRecord(check: check.rawValue, status: result.ran ? "ran" : "skipped", note: result.note)
     }
@@ -277,7 +331,7 @@ public enum LeakAudit {
     case .main(let m, let f): models[m].kind.relativeCost * 1_000_000 + plan.folds[f].train.count
     case .shadow(let m, let f): models[m].kind.relativeCost * 1_000_000 + (shadow?.folds[f].train.count ?? 0)
     case .screenModel(let m, _): models[m].kind.relativeCost
-    case .screenFeature, .dropColumn: 0
+    case .screenFeature, .dropColumn, .variantInner: 0
     // Sorting every row: about as long as a mid-sized fit, so started early.
     case .dataCheck, .timeProfile: 2_000_000
     }

@@ -180,7 +180,9 @@ public enum ExperimentRunner {
     if options.audit {
       results.audit = try LeakAudit.run(
         audited, dataset: dataset, plan: plan,
-        mainPass: LeakAudit.MainPass(logLoss: modelResults.map { $0.folds.map(\.logLoss) }, fitRecords: fitRecords),
+        mainPass: LeakAudit.MainPass(
+          logLoss: modelResults.map { $0.folds.map(\.logLoss) }, fitRecords: fitRecords,
+          tuning: modelResults.map(\.selectionScores)),
         options: LeakAudit.Options(jobs: options.jobs, progress: options.auditProgress))
     }
     return Run(results: results, dataset: dataset, plan: plan, spec: audited)

@@ -100,3 +100,17 @@ extension NestedTuning {
       fold: fold, configuration: index, params: model.search?.searchedParameters(index), innerLogLoss: means[index])
   }
 }
+
+extension ModelResult {
+  /// What the selection-bias check needs of a tuned model's run.
+  var selectionScores: SelectionBiasCheck.TuningScores? {
+    guard let tuning else { return nil }
+    let searched = tuning.space.keys.sorted()
+    let names = tuning.configurations.map { configuration in
+      searched.map { "\($0)=\(configuration.params[$0] ?? .none)" }.joined(separator: ", ")
+    }
+    return SelectionBiasCheck.TuningScores(
+      nested: folds.map(\.logLoss), flat: tuning.configurations.map(\.flatFolds),
+      chosen: tuning.chosen.map { $0.configuration ?? 0 }, names: names)
+  }
+}

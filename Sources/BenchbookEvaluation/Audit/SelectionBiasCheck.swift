@@ -1,0 +1,158 @@
+import BenchbookData
+import BenchbookModels
+import BenchbookSpec
+
+/// `selection-bias`: the best of several configurations, scored on the folds
+/// it was picked on, looks better than it will do (Cawley & Talbot, 2010).
+///
+/// The optimism is the best flat score's advantage over the nested score
+/// (choose on inner folds, score on the outer test rows), per outer fold; its
+/// standard error is over outer folds. A warning when the optimism exceeds
+/// max(0.01 nats, 2 standard errors), else information.
+///
+/// Two sources: a tuned model (its nested and flat scores come from the run),
+/// and several variants of one algorithm listed as separate models, the manual
+/// way to tune (the audit chooses among them on inner folds of each outer
+/// training set, as tuning would).
+public enum SelectionBiasCheck {
+  /// Below this many nats of optimism, no warning however small the noise.
+  public static let minimumOptimism = 0.01
+
+  public struct Evidence: Codable, Sendable, Hashable {
+    /// `tuning` or `variants`.
+    public var source: String
+    /// The tuned model, or the variants' labels.
+    public var models: [String]
+    public var configurations: Int
+    public var nestedLogLoss: Double
+    public var bestFlatLogLoss: Double
+    /// The best flat configuration (tuning) or variant.
+    public var bestFlat: String
+    public var optimism: Double
+    public var standardError: Double
+    /// Per outer fold, the configuration or variant the inner folds chose.
+    public var chosen: [String]
+
+    enum CodingKeys: String, CodingKey {
+      case source, models, configurations, optimism, chosen
+      case nestedLogLoss = "nested_log_loss"
+      case bestFlatLogLoss = "best_flat_log_loss"
+      case bestFlat = "best_flat"
+      case standardError = "standard_error"
+    }
+  }
+
+  /// Models of one algorithm listed several times with fixed settings: groups of model indices.
+  public static func variantGroups(_ spec: ExperimentSpec) -> [[Int]] {
+    ModelKind.allCases.compactMap { kind in
+      let members = spec.models.indices.filter { spec.models[$0].kind == kind && !spec.models[$0].isTuned }
+      return members.count >= 2 ? members : nil
+    }
+  }
+
+  /// Whether the spec picks among configurations at all; the check is left out of the record otherwise.
+  public static func applies(_ spec: ExperimentSpec) -> Bool {
+    spec.tunes || !variantGroups(spec).isEmpty
+  }
+
+  /// - Parameters:
+  ///   - tuned: per model (spec order), the nested fold scores and each configuration's flat fold scores,
+  ///     for tuned models; `nil` otherwise or when the run did not record them.
+  ///   - variants: per variant group, per outer fold, the index (into the group) the inner folds chose.
+  ///   - mainLogLoss: per model, per outer fold, the run's own scores.
+  public static func run(
+    _ context: AuditContext, tuned: [TuningScores?], variants: [[Int]], mainLogLoss: [[Double]]
+  ) -> CheckResult {
+    let models = context.spec.models
+    var findings: [AuditFinding] = []
+    for (m, scores) in tuned.enumerated() {
+      guard let scores else { continue }
+      let means = scores.flat.map { mean($0) }
+      let best = means.indices.min { means[$0] < means[$1] }!
+      findings.append(
+        finding(
+          source: "tuning", models: [models[m].label], configurations: scores.flat.count, nested: scores.nested,
+          bestFlat: scores.flat[best], bestName: scores.names[best], chosen: scores.chosen.map { scores.names[$0] }))
+    }
+    for (group, chosen) in zip(variantGroups(context.spec), variants) {
+      let flat = group.map { mainLogLoss[$0] }
+      let means = flat.map { mean($0) }
+      let best = means.indices.min { means[$0] < means[$1] }!
+      let nested = chosen.enumerated().map { f, v in flat[v][f] }
+      let labels = group.map { models[$0].label }
+      findings.append(
+        finding(
+          source: "variants", models: labels, configurations: group.count, nested: nested, bestFlat: flat[best],
+          bestName: labels[best], chosen: chosen.map { labels[$0] }))
+    }
+    return CheckResult(
+      findings: findings,
+      note: "\(findings.count) choice\(findings.count == 1 ? "" : "s") among configurations, nested against flat scores")
+  }
+
+  /// What a tuned model's run recorded, for the check.
+  public struct TuningScores: Sendable {
+    public var nested: [Double]
+    /// Per configuration, per outer fold.
+    public var flat: [[Double]]
+    /// Per outer fold, the chosen configuration.
+    public var chosen: [Int]
+    /// A short name per configuration (its searched settings).
+    public var names: [String]
+
+    public init(nested: [Double], flat: [[Double]], chosen: [Int], names: [String]) {
+      self.nested = nested
+      self.flat = flat
+      self.chosen = chosen
+      self.names = names
+    }
+  }
+
+  static func finding(
+    source: String, models: [String], configurations: Int, nested: [Double], bestFlat: [Double], bestName: String,
+    chosen: [String]
+  ) -> AuditFinding {
+    let differences = zip(nested, bestFlat).map { $0 - $1 }
+    let optimism = mean(differences)
+    let standardError = standardErrorOfMean(differences)
+    let warns = optimism > max(minimumOptimism, 2 * standardError)
+    let subject = models.count == 1 ? models[0] : models.joined(separator: ", ")
+    let what =
+      source == "tuning"
+      ? "The best of \(configurations) configurations of \(subject) (\(bestName))"
+      : "The best of the \(configurations) variants \(subject) (\(bestName))"
+    var message =
+      "\(what) scores \(nats(mean(bestFlat))) on the folds it was picked on; chosen on inner folds "
+      + "instead, the choice scores \(nats(mean(nested))): an optimism of \(nats(optimism)) "
+      + "± \(nats(standardError)) (standard error over outer folds). "
+    if warns {
+      message +=
+        source == "tuning"
+        ? "Quote the nested score, not the best flat one."
+        : "The winner among them is flattered; tune them as one model with a search space to score the choice honestly."
+    } else {
+      message += "That is within max(0.01 nats, 2 standard errors): the choice costs nothing measurable."
+    }
+    return AuditFinding(
+      check: .selectionBias, severity: warns ? .warning : .info, subject: subject, message: message,
+      evidence: EvidenceValue(
+        encoding: Evidence(
+          source: source, models: models, configurations: configurations, nestedLogLoss: mean(nested),
+          bestFlatLogLoss: mean(bestFlat), bestFlat: bestName, optimism: optimism, standardError: standardError,
+          chosen: chosen)))
+  }
+
+  static func nats(_ value: Double) -> String { "\(AuditWording.fixed(value)) nats" }
+
+  static func mean(_ values: [Double]) -> Double {
+    values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count)
+  }
+
+  /// Sample standard deviation over √n; 0 for fewer than two values.
+  static func standardErrorOfMean(_ values: [Double]) -> Double {
+    guard values.count >= 2 else { return 0 }
+    let m = mean(values)
+    let variance = values.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(values.count - 1)
+    return (variance / Double(values.count)).squareRoot()
+  }
+}
