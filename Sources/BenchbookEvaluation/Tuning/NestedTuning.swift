@@ -55,7 +55,7 @@ struct NestedTuning: Sendable {
     let first = search.configurations[0]
     var parameters = first.parameters
     for dimension in search.dimensions {
-      parameters[dimension.name] = type(of: first).setting(named: dimension.name)?.defaultValue ?? .none
+      parameters[dimension.name] = type(of: first).setting(named: dimension.name)?.defaultValue ?? ParameterValue.none
     }
     var settings = SettingsReader(parameters.mapValues(SettingDescriptor.specText))
     // The round trip settings → parameters → settings holds for every classifier (the conformance suite checks it).
