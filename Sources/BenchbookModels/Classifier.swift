@@ -21,11 +21,34 @@ public protocol Classifier: Sendable {
   /// - Throws: `SettingError` naming the key of an unknown or invalid setting.
   init(settings: inout SettingsReader) throws(SettingError)
 
+  /// Probabilities for `test` from each configuration fitted on `x`, as separate fits would give them.
+  ///
+  /// Tuning scores many configurations on the same rows; an algorithm whose
+  /// configurations can share work (one neighbour query for every k, one tree
+  /// for every depth) overrides this, keeping the result exact. Callers
+  /// guarantee what `fit` needs, and that every class occurs in `labels`.
+  static func sharedPredictions(
+    _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
+  ) throws(ModelError) -> [Matrix]
+
   /// Learns from `x` (one row per sample) and `labels` in `0..<classCount`.
   ///
   /// Callers guarantee `classCount >= 2` and that every class occurs in
   /// `labels`; `fitPresentClasses` arranges that for arbitrary folds.
   func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> Fitted
+}
+
+extension Classifier {
+  /// Fits each configuration on its own: the rule for algorithms with nothing to share.
+  public static func sharedPredictions(
+    _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
+  ) throws(ModelError) -> [Matrix] {
+    var out: [Matrix] = []
+    for configuration in configurations {
+      out.append(try configuration.fit(x, labels: labels, classCount: classCount).predictProbabilities(test))
+    }
+    return out
+  }
 }
 
 /// What a classifier learned; it predicts class probabilities.

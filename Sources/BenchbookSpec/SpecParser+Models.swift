@@ -83,7 +83,9 @@ extension SpecParser {
     var configurations: [any Classifier] = []
     for combination in SearchSpace.gridIndices(sortedSettings.map(\.values.count)) {
       var raw = fixed
-      for (setting, valueIndex) in zip(sortedSettings, combination) { raw[setting.key] = setting.values[valueIndex].text }
+      for (setting, valueIndex) in zip(sortedSettings, combination) {
+        raw[setting.key] = setting.values[valueIndex].text
+      }
       configurations.append(try build(raw))
     }
     return ModelSpec(
@@ -119,7 +121,9 @@ extension SpecParser {
     switch value.node {
     case .sequence:
       for item in try value.items() {
-        guard case .scalar = item.node else { throw item.error("a search list holds single values, found \(item.kindName)") }
+        guard case .scalar = item.node else {
+          throw item.error("a search list holds single values, found \(item.kindName)")
+        }
         values.append((item.isNull ? "none" : try item.string(), item))
       }
       if values.isEmpty { throw value.error("list at least one value to search") }

@@ -288,7 +288,8 @@ public enum LeakAudit {
         }
         let chosen = variantLosses.map { folds in
           folds.map { inner -> Int in
-            let means = (0..<(inner.first?.count ?? 0)).map { v in inner.reduce(0) { $0 + $1[v] } / Double(inner.count) }
+            let means = (0..<(inner.first?.count ?? 0)).map { v in inner.reduce(0) { $0 + $1[v] } / Double(inner.count)
+            }
             return NestedTuning.choose(means, allowed: means.map { _ in true }) ?? 0
           }
         }
@@ -316,7 +317,8 @@ public enum LeakAudit {
     findings = findings.enumerated().sorted { a, b in
       a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
     }.map(\.element)
-    let checks = AuditCheckID.allCases.filter { $0 != .selectionBias || SelectionBiasCheck.applies(spec) }.map { check in
+    let checks = AuditCheckID.allCases.filter { $0 != .selectionBias || SelectionBiasCheck.applies(spec) }.map {
+      check in
       let result = results[check] ?? .skipped("not applicable")
       return AuditCheckRecord(check: check.rawValue, status: result.ran ? "ran" : "skipped", note: result.note)
     }

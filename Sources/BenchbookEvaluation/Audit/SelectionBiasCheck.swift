@@ -87,7 +87,8 @@ public enum SelectionBiasCheck {
     }
     return CheckResult(
       findings: findings,
-      note: "\(findings.count) choice\(findings.count == 1 ? "" : "s") among configurations, nested against flat scores")
+      note: "\(findings.count) choice\(findings.count == 1 ? "" : "s") among configurations, nested against flat scores"
+    )
   }
 
   /// What a tuned model's run recorded, for the check.

@@ -117,7 +117,8 @@ public enum ExperimentRunner {
         resolvedModels[m] = outcome.resolved
         measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: outcome.finalPipeline)
         if let budget = spec.budget {
-          result.withinBudget = budget.admits(sizeBytes: result.modelSizeBytes, latencyP99: result.latencyMicroseconds?.p99)
+          result.withinBudget = budget.admits(
+            sizeBytes: result.modelSizeBytes, latencyP99: result.latencyMicroseconds?.p99)
         }
         modelResults.append(result)
         continue
@@ -152,7 +153,8 @@ public enum ExperimentRunner {
       // On-device cost, after cross-validation and one model at a time, so no other job disturbs the timing.
       measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: pipeline!)
       if let budget = spec.budget {
-        result.withinBudget = budget.admits(sizeBytes: result.modelSizeBytes, latencyP99: result.latencyMicroseconds?.p99)
+        result.withinBudget = budget.admits(
+          sizeBytes: result.modelSizeBytes, latencyP99: result.latencyMicroseconds?.p99)
       }
       modelResults.append(result)
     }

@@ -27,20 +27,7 @@ extension FoldEvaluator {
     fitNanoseconds += DispatchTime.now().uptimeNanoseconds - start
     var result = ConfigurationScores(
       logLoss: [], scores: full ? [] : nil, sizeBytes: [], fitSeconds: 0, predictSeconds: 0, pipelines: [])
-    for (index, configuration) in configurations.enumerated() {
-      let fitStart = DispatchTime.now().uptimeNanoseconds
-      let classifier: any FittedClassifier
-      do {
-        classifier = try configuration.fitPresentClasses(
-          prepared, labels: training.labels, classCount: dataset.classes.count)
-      } catch {
-        throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
-      }
-      let fitEnd = DispatchTime.now().uptimeNanoseconds
-      let probabilities = classifier.predictProbabilities(preparedTest)
-      let predictEnd = DispatchTime.now().uptimeNanoseconds
-      fitNanoseconds += fitEnd - fitStart
-      predictNanoseconds += predictEnd - fitEnd
+    func score(_ probabilities: Matrix) {
       if full {
         let scores = FoldScores(probabilities: probabilities, labels: testLabels)
         result.scores!.append(scores)
@@ -48,11 +35,66 @@ extension FoldEvaluator {
       } else {
         result.logLoss.append(LogLoss.evaluate(probabilities, labels: testLabels).value)
       }
-      result.sizeBytes.append(size?(index, FittedPipeline(preprocessing: preprocessing, classifier: classifier)))
+    }
+    // Configurations share work when every class trains (`fitPresentClasses` is then a plain fit).
+    let classCount = dataset.classes.count
+    var present = [Bool](repeating: false, count: classCount)
+    for label in training.labels { present[label] = true }
+    if present.allSatisfy({ $0 }) && training.x.rows > 0 {
+      let sharedStart = DispatchTime.now().uptimeNanoseconds
+      let all: [Matrix]
+      do {
+        all = try Self.sharedPredictions(
+          configurations, prepared, labels: training.labels, classCount: classCount, test: preparedTest)
+      } catch {
+        throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
+      }
+      fitNanoseconds += DispatchTime.now().uptimeNanoseconds - sharedStart
+      for probabilities in all { score(probabilities) }
+      // A size budget needs each configuration's own fitted model: the file it would ship as.
+      for (index, configuration) in configurations.enumerated() {
+        guard let size else {
+          result.sizeBytes.append(nil)
+          continue
+        }
+        do {
+          let classifier = try configuration.fit(prepared, labels: training.labels, classCount: classCount)
+          result.sizeBytes.append(size(index, FittedPipeline(preprocessing: preprocessing, classifier: classifier)))
+        } catch {
+          throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
+        }
+      }
+    } else {
+      for (index, configuration) in configurations.enumerated() {
+        let fitStart = DispatchTime.now().uptimeNanoseconds
+        let classifier: any FittedClassifier
+        do {
+          classifier = try configuration.fitPresentClasses(prepared, labels: training.labels, classCount: classCount)
+        } catch {
+          throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
+        }
+        let fitEnd = DispatchTime.now().uptimeNanoseconds
+        let probabilities = classifier.predictProbabilities(preparedTest)
+        let predictEnd = DispatchTime.now().uptimeNanoseconds
+        fitNanoseconds += fitEnd - fitStart
+        predictNanoseconds += predictEnd - fitEnd
+        score(probabilities)
+        result.sizeBytes.append(size?(index, FittedPipeline(preprocessing: preprocessing, classifier: classifier)))
+      }
     }
     result.fitSeconds = Double(fitNanoseconds) / 1e9
     result.predictSeconds = Double(predictNanoseconds) / 1e9
     return result
+  }
+
+  /// Opens the configurations' common type to call its `sharedPredictions`.
+  static func sharedPredictions(
+    _ configurations: [any Classifier], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
+  ) throws(ModelError) -> [Matrix] {
+    func shared<C: Classifier>(_ first: C) throws(ModelError) -> [Matrix] {
+      try C.sharedPredictions(configurations.map { $0 as! C }, x, labels: labels, classCount: classCount, test: test)
+    }
+    return try shared(configurations[0])
   }
 
   /// Every configuration fitted on all rows, as `export` would fit it.

@@ -34,12 +34,15 @@ enum InnerFolds {
       positions = FoldPlan.contiguousFolds(order: Array(rows.indices), k: k, firstIndex: 0, repeatIndex: 0)
     case .timeSeries:
       guard let time = dataset.time else { throw fail("time-series inner folds need a time column") }
-      let order = rows.indices.sorted { time[rows[$0]] < time[rows[$1]] || (time[rows[$0]] == time[rows[$1]] && $0 < $1) }
+      let order = rows.indices.sorted {
+        time[rows[$0]] < time[rows[$1]] || (time[rows[$0]] == time[rows[$1]] && $0 < $1)
+      }
       let testSize = rows.count / (k + 1)
       guard testSize >= 1 else { throw fail("\(k) forward-chaining inner folds need \(k + 1) rows in \(place)") }
       positions = (0..<k).map { i in
         let testStart = rows.count - (k - i) * testSize
-        return Fold(index: i, train: Array(order[0..<testStart]), test: Array(order[testStart..<(testStart + testSize)]))
+        return Fold(
+          index: i, train: Array(order[0..<testStart]), test: Array(order[testStart..<(testStart + testSize)]))
       }
     }
     return positions.map { fold in

@@ -72,7 +72,8 @@ extension NestedTuning {
     var frequency = [Int](repeating: 0, count: gridCount)
     for choice in chosen { if let c = choice.configuration { frequency[c] += 1 } }
 
-    let budgetFolds = chosenWithinBudget.enumerated().compactMap { f, choice in choice.configuration.map { flat[$0][f] } }
+    let budgetFolds = chosenWithinBudget.enumerated().compactMap { f, choice in choice.configuration.map { flat[$0][f] }
+    }
     var resolved = model
     resolved.classifier = configurations[finalIndex]
     var result = ModelResult(

@@ -74,6 +74,35 @@ public struct DecisionTree: Classifier, Hashable, Codable {
     ]
   }
 
+  /// Configurations that differ only in `max_depth` share one tree, grown to
+  /// the deepest of them and cut back for each: growth is top-down and a
+  /// node's split never depends on the depth limit, so the cut tree is the
+  /// tree grown to that depth (same nodes, same numbering).
+  public static func sharedPredictions(
+    _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
+  ) throws(ModelError) -> [Matrix] {
+    /// A configuration with the depth limit removed: configurations with the same shape share a tree.
+    func shape(_ configuration: Self) -> Self {
+      var shape = configuration
+      shape.maxDepth = nil
+      return shape
+    }
+    var out = [Matrix?](repeating: nil, count: configurations.count)
+    for index in configurations.indices where out[index] == nil {
+      let group = configurations.indices.filter {
+        out[$0] == nil && shape(configurations[$0]) == shape(configurations[index])
+      }
+      let depths = group.map { configurations[$0].maxDepth }
+      var deepest = shape(configurations[index])
+      deepest.maxDepth = depths.contains(nil) ? nil : depths.compactMap { $0 }.max()
+      let tree = try deepest.fit(x, labels: labels, classCount: classCount)
+      for member in group {
+        out[member] = tree.truncated(atDepth: configurations[member].maxDepth).predictProbabilities(test)
+      }
+    }
+    return out.map { $0! }
+  }
+
   /// Grows the tree. Throws when a feature value is not finite in float32.
   /// - Complexity: O(n log n × features) to sort, then O(rows × features) per node.
   public func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedDecisionTree {
@@ -141,6 +170,40 @@ public struct FittedDecisionTree: FittedClassifier {
       for c in 0..<classCount { shares[i * classCount + c] = Double(classCounts[i * classCount + c]) / rows }
     }
     self.shares = shares
+  }
+
+  /// The tree cut at `depth`: nodes at that depth become leaves, numbered
+  /// depth-first (left child first) as a tree grown to that depth would be.
+  /// `nil` keeps the whole tree.
+  public func truncated(atDepth limit: Int?) -> FittedDecisionTree {
+    guard let limit, limit < depth else { return self }
+    var kept: [Node] = []
+    var counts: [Int] = []
+    var deepest = 0
+    // Preorder walk; children are linked once both subtrees are numbered.
+    func visit(_ node: Int, _ level: Int) -> Int {
+      let index = kept.count
+      var copy = nodes[node]
+      deepest = max(deepest, level)
+      counts.append(contentsOf: classCounts(ofNode: node))
+      if copy.isLeaf || level == limit {
+        copy.feature = -1
+        copy.threshold = 0
+        copy.left = -1
+        copy.right = -1
+        kept.append(copy)
+        return index
+      }
+      kept.append(copy)
+      let left = visit(nodes[node].left, level + 1)
+      let right = visit(nodes[node].right, level + 1)
+      kept[index].left = left
+      kept[index].right = right
+      return index
+    }
+    _ = visit(0, 0)
+    return FittedDecisionTree(
+      nodes: kept, classCounts: counts, classCount: classCount, featureCount: featureCount, depth: deepest)
   }
 
   /// Training rows of each class at one node.

@@ -28,70 +28,108 @@ public struct GaussianNaiveBayes: Classifier, Hashable, Codable {
 
   public var parameters: [String: ParameterValue] { ["var_smoothing": .double(varSmoothing)] }
 
+  /// One pass of sufficient statistics for every `var_smoothing`: the smoothing
+  /// is added last, so each configuration's model is the one its own fit gives.
+  public static func sharedPredictions(
+    _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
+  ) throws(ModelError) -> [Matrix] {
+    let statistics = try Statistics(x, labels: labels, classCount: classCount)
+    var out: [Matrix] = []
+    for configuration in configurations {
+      out.append(try statistics.model(varSmoothing: configuration.varSmoothing).predictProbabilities(test))
+    }
+    return out
+  }
+
   /// - Complexity: O(n·d), three passes over the rows.
   public func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedGaussianNaiveBayes {
-    precondition(labels.count == x.rows, "one label per row")
-    let n = x.rows
-    let d = x.columns
-    let k = classCount
-    guard n > 0 else { throw ModelError("Gaussian naive Bayes needs training rows") }
-    guard x.values.allSatisfy(\.isFinite) else {
-      throw ModelError("Gaussian naive Bayes cannot fit features that are missing or infinite")
-    }
+    try Statistics(x, labels: labels, classCount: classCount).model(varSmoothing: varSmoothing)
+  }
 
-    var counts = [Int](repeating: 0, count: k)
-    var theta = [Double](repeating: 0, count: k * d)
-    var overallMean = [Double](repeating: 0, count: d)
-    x.values.withUnsafeBufferPointer { values in
-      for r in 0..<n {
-        let label = labels[r]
-        precondition(label >= 0 && label < k, "label \(label) outside 0..<\(k)")
-        counts[label] += 1
-        for c in 0..<d {
-          theta[label * d + c] += values[r * d + c]
-          overallMean[c] += values[r * d + c]
+  /// Per-class means and unsmoothed population variances, and the largest feature variance.
+  struct Statistics {
+    let theta: [Double]
+    let variance: [Double]
+    let counts: [Int]
+    let largestVariance: Double
+    let n: Int
+    let d: Int
+    let k: Int
+
+    init(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) {
+      precondition(labels.count == x.rows, "one label per row")
+      let n = x.rows
+      let d = x.columns
+      let k = classCount
+      guard n > 0 else { throw ModelError("Gaussian naive Bayes needs training rows") }
+      guard x.values.allSatisfy(\.isFinite) else {
+        throw ModelError("Gaussian naive Bayes cannot fit features that are missing or infinite")
+      }
+
+      var counts = [Int](repeating: 0, count: k)
+      var theta = [Double](repeating: 0, count: k * d)
+      var overallMean = [Double](repeating: 0, count: d)
+      x.values.withUnsafeBufferPointer { values in
+        for r in 0..<n {
+          let label = labels[r]
+          precondition(label >= 0 && label < k, "label \(label) outside 0..<\(k)")
+          counts[label] += 1
+          for c in 0..<d {
+            theta[label * d + c] += values[r * d + c]
+            overallMean[c] += values[r * d + c]
+          }
         }
       }
-    }
-    if let missing = counts.firstIndex(of: 0) {
-      throw ModelError("class \(missing) has no training rows")
-    }
-    for label in 0..<k {
-      for c in 0..<d { theta[label * d + c] /= Double(counts[label]) }
-    }
-    for c in 0..<d { overallMean[c] /= Double(n) }
+      if let missing = counts.firstIndex(of: 0) {
+        throw ModelError("class \(missing) has no training rows")
+      }
+      for label in 0..<k {
+        for c in 0..<d { theta[label * d + c] /= Double(counts[label]) }
+      }
+      for c in 0..<d { overallMean[c] /= Double(n) }
 
-    // Population variances: per class, and of each whole column for the smoothing.
-    var variance = [Double](repeating: 0, count: k * d)
-    var overallVariance = [Double](repeating: 0, count: d)
-    x.values.withUnsafeBufferPointer { values in
-      for r in 0..<n {
-        let base = labels[r] * d
-        for c in 0..<d {
-          let value = values[r * d + c]
-          let deviation = value - theta[base + c]
-          variance[base + c] += deviation * deviation
-          let overallDeviation = value - overallMean[c]
-          overallVariance[c] += overallDeviation * overallDeviation
+      // Population variances: per class, and of each whole column for the smoothing.
+      var variance = [Double](repeating: 0, count: k * d)
+      var overallVariance = [Double](repeating: 0, count: d)
+      x.values.withUnsafeBufferPointer { values in
+        for r in 0..<n {
+          let base = labels[r] * d
+          for c in 0..<d {
+            let value = values[r * d + c]
+            let deviation = value - theta[base + c]
+            variance[base + c] += deviation * deviation
+            let overallDeviation = value - overallMean[c]
+            overallVariance[c] += overallDeviation * overallDeviation
+          }
         }
       }
-    }
-    var largestVariance = 0.0
-    for c in 0..<d { largestVariance = max(largestVariance, overallVariance[c] / Double(n)) }
-    let epsilon = varSmoothing * largestVariance
-    for label in 0..<k {
-      for c in 0..<d {
-        variance[label * d + c] = variance[label * d + c] / Double(counts[label]) + epsilon
+      var largestVariance = 0.0
+      for c in 0..<d { largestVariance = max(largestVariance, overallVariance[c] / Double(n)) }
+      for label in 0..<k {
+        for c in 0..<d { variance[label * d + c] = variance[label * d + c] / Double(counts[label]) }
       }
+      self.theta = theta
+      self.variance = variance
+      self.counts = counts
+      self.largestVariance = largestVariance
+      self.n = n
+      self.d = d
+      self.k = k
     }
-    if let zero = variance.firstIndex(where: { !($0 > 0) }) {
-      throw ModelError(
-        "Gaussian naive Bayes: feature \(zero % max(d, 1)) has zero variance in class \(zero / max(d, 1)) "
-          + "and var_smoothing adds nothing (every feature is constant or var_smoothing is 0)")
+
+    /// The fitted model for one `var_smoothing`.
+    func model(varSmoothing: Double) throws(ModelError) -> FittedGaussianNaiveBayes {
+      let epsilon = varSmoothing * largestVariance
+      let variance = self.variance.map { $0 + epsilon }
+      if let zero = variance.firstIndex(where: { !($0 > 0) }) {
+        throw ModelError(
+          "Gaussian naive Bayes: feature \(zero % max(d, 1)) has zero variance in class \(zero / max(d, 1)) "
+            + "and var_smoothing adds nothing (every feature is constant or var_smoothing is 0)")
+      }
+      return FittedGaussianNaiveBayes(
+        theta: Matrix(rows: k, columns: d, values: theta), variance: Matrix(rows: k, columns: d, values: variance),
+        classPriors: counts.map { Double($0) / Double(n) }, epsilon: epsilon)
     }
-    return FittedGaussianNaiveBayes(
-      theta: Matrix(rows: k, columns: d, values: theta), variance: Matrix(rows: k, columns: d, values: variance),
-      classPriors: counts.map { Double($0) / Double(n) }, epsilon: epsilon)
   }
 }
 

@@ -90,6 +90,26 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
     }
   }
 
+  /// One index and one query at the largest k for every configuration: the
+  /// neighbours do not depend on k beyond how many are kept, nor on the index.
+  public static func sharedPredictions(
+    _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
+  ) throws(ModelError) -> [Matrix] {
+    guard let largest = configurations.max(by: { $0.k < $1.k }), configurations.count > 1 else {
+      var out: [Matrix] = []
+      for configuration in configurations {
+        out.append(try configuration.fit(x, labels: labels, classCount: classCount).predictProbabilities(test))
+      }
+      return out
+    }
+    let fitted = try largest.fit(x, labels: labels, classCount: classCount)
+    let found = fitted.neighbors(test)
+    return configurations.map {
+      FittedKNearestNeighbors.probabilities(
+        found, k: $0.k, weights: $0.weights, labels: labels, classCount: classCount)
+    }
+  }
+
   /// Stores the training rows and builds the search index.
   ///
   /// Throws when `k` exceeds the training rows (scikit-learn refuses too) or a
@@ -156,11 +176,22 @@ public struct FittedKNearestNeighbors: FittedClassifier {
   /// as scikit-learn does, so the rounding matches it.
   public func predictProbabilities(_ x: Matrix) -> Matrix {
     precondition(x.columns == samples.columns, "model fitted on \(samples.columns) columns, given \(x.columns)")
-    let found = neighbors(x)
-    var out = Matrix(rows: x.rows, columns: classCount)
+    return Self.probabilities(neighbors(x), k: k, weights: weights, labels: labels, classCount: classCount)
+  }
+
+  /// Class shares from the first `k` neighbours of each query in `found`.
+  ///
+  /// Neighbours are ordered by the total order (distance, row), so the first k
+  /// of a longer list are exactly the k nearest: one query at the largest k
+  /// serves every smaller one.
+  static func probabilities(
+    _ found: NeighborList, k: Int, weights: KNearestNeighbors.Weighting, labels: [Int], classCount: Int
+  ) -> Matrix {
+    precondition(k <= found.k, "asked for \(k) neighbours of \(found.k) found")
+    var out = Matrix(rows: found.queryCount, columns: classCount)
     var votes = [Double](repeating: 0, count: k)
-    for q in 0..<x.rows {
-      let rows = found.rows(ofQuery: q)
+    for q in 0..<found.queryCount {
+      let rows = found.rows(ofQuery: q).prefix(k)
       switch weights {
       case .uniform:
         for i in 0..<k { votes[i] = 1 }
@@ -168,7 +199,7 @@ public struct FittedKNearestNeighbors: FittedClassifier {
         // scikit-learn: weight 1/d; if any weight is infinite (d == 0), those
         // neighbours weigh 1 and the others 0.
         var anyInfinite = false
-        for (i, d2) in found.squaredDistances(ofQuery: q).enumerated() {
+        for (i, d2) in found.squaredDistances(ofQuery: q).prefix(k).enumerated() {
           votes[i] = 1 / d2.squareRoot()
           if votes[i].isInfinite { anyInfinite = true }
         }

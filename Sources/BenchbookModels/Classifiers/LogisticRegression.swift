@@ -61,7 +61,8 @@ public struct LogisticRegression: Classifier, Hashable, Codable {
 
   public static let settingsSchema: [SettingDescriptor] = [
     SettingDescriptor("C", type: .number, default: .double(1), searchable: true),
-    SettingDescriptor("penalty", type: .word(Penalty.allCases.map(\.rawValue)), default: .string("l2"), searchable: true),
+    SettingDescriptor(
+      "penalty", type: .word(Penalty.allCases.map(\.rawValue)), default: .string("l2"), searchable: true),
     SettingDescriptor("fit_intercept", type: .flag, default: .bool(true), searchable: true),
     SettingDescriptor("tol", type: .number, default: .double(1e-12), searchable: false),
     SettingDescriptor("max_iter", type: .wholeNumber, default: .int(10_000), searchable: false),

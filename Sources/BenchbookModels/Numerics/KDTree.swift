@@ -263,6 +263,7 @@ public struct KDTree: NeighborIndex {
                           }
                           top += 2
                         }
+                        best.finish()
                       }
                     }
                   }

@@ -35,6 +35,7 @@ public struct LinearNeighborIndex: NeighborIndex {
                 let d2 = squaredDistance(query, data.baseAddress! + i * d, d)
                 if best.admits(d2, i) { best.insert(d2, i) }
               }
+              best.finish()
             }
           }
         }

@@ -73,10 +73,13 @@ func squaredDistance(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ c
   return sum
 }
 
-/// The k best candidates so far, kept sorted by (squared distance, row) in
-/// caller-owned storage, so the final list needs no sort.
+/// The k best candidates so far, in caller-owned storage, ordered by the key
+/// (squared distance, row).
 ///
-/// k is usually small (5), where shifting a sorted array beats a heap.
+/// Small k (the default 5) keeps the list sorted, where shifting a short array
+/// beats a heap. Large k (tuning asks for 125) keeps a max-heap, so an insert
+/// costs O(log k) instead of O(k), and `finish` sorts it once. Both hold the
+/// same k candidates, so the finished list is the same.
 struct KBest {
   let rows: UnsafeMutablePointer<Int>
   let squaredDistances: UnsafeMutablePointer<Double>
@@ -86,11 +89,15 @@ struct KBest {
   private(set) var worstSquaredDistance = Double.infinity
   /// Row of the current k-th candidate; `Int.max` until k are held.
   private(set) var worstRow = Int.max
+  /// Above this k the candidates form a heap.
+  static let heapThreshold = 24
+  private let usesHeap: Bool
 
   init(rows: UnsafeMutablePointer<Int>, squaredDistances: UnsafeMutablePointer<Double>, k: Int) {
     self.rows = rows
     self.squaredDistances = squaredDistances
     self.k = k
+    usesHeap = k > Self.heapThreshold
   }
 
   var isFull: Bool { count == k }
@@ -101,9 +108,28 @@ struct KBest {
     count < k || d2 < worstSquaredDistance || (d2 == worstSquaredDistance && row < worstRow)
   }
 
+  /// Whether candidate `i` sorts after candidate `j`.
+  @inline(__always)
+  private func after(_ i: Int, _ j: Int) -> Bool {
+    squaredDistances[i] > squaredDistances[j] || (squaredDistances[i] == squaredDistances[j] && rows[i] > rows[j])
+  }
+
+  @inline(__always)
+  private func swapAt(_ i: Int, _ j: Int) {
+    let (d, r) = (squaredDistances[i], rows[i])
+    squaredDistances[i] = squaredDistances[j]
+    rows[i] = rows[j]
+    squaredDistances[j] = d
+    rows[j] = r
+  }
+
   /// Inserts a candidate that `admits` accepted, dropping the k-th if full.
   @inline(__always)
   mutating func insert(_ d2: Double, _ row: Int) {
+    if usesHeap {
+      insertIntoHeap(d2, row)
+      return
+    }
     var position = count < k ? count : k - 1
     if count < k { count += 1 }
     while position > 0 {
@@ -118,6 +144,59 @@ struct KBest {
     if count == k {
       worstSquaredDistance = squaredDistances[k - 1]
       worstRow = rows[k - 1]
+    }
+  }
+
+  /// Max-heap on the key: the worst candidate at the root.
+  private mutating func insertIntoHeap(_ d2: Double, _ row: Int) {
+    if count < k {
+      var child = count
+      squaredDistances[child] = d2
+      rows[child] = row
+      count += 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard after(child, parent) else { break }
+        swapAt(child, parent)
+        child = parent
+      }
+    } else {
+      squaredDistances[0] = d2
+      rows[0] = row
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        guard left < count else { break }
+        var largest = left
+        if left + 1 < count && after(left + 1, left) { largest = left + 1 }
+        guard after(largest, parent) else { break }
+        swapAt(largest, parent)
+        parent = largest
+      }
+    }
+    if count == k {
+      worstSquaredDistance = squaredDistances[0]
+      worstRow = rows[0]
+    }
+  }
+
+  /// Leaves the candidates sorted nearest first (a heap sort when they form a heap).
+  mutating func finish() {
+    guard usesHeap else { return }
+    var end = count
+    while end > 1 {
+      end -= 1
+      swapAt(0, end)
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        guard left < end else { break }
+        var largest = left
+        if left + 1 < end && after(left + 1, left) { largest = left + 1 }
+        guard after(largest, parent) else { break }
+        swapAt(largest, parent)
+        parent = largest
+      }
     }
   }
 }

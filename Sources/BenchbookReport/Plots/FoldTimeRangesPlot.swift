@@ -16,7 +16,7 @@ struct FoldTimeRangesPlot: ReportPlot {
     let first = profile.bins.first?.start ?? 0
     let last = profile.bins.last?.end ?? first
     let axis = TimeAxis(first: first, last: last)
-    let height = max(260, 90 + 26 * folds.count)
+    let height = max(290, 120 + 26 * folds.count)
     var script = GnuplotScript(text: GnuplotScript.preamble(output: output, title: title, height: height))
     script.text += axis.gnuplot
     script.text += """
@@ -24,9 +24,9 @@ struct FoldTimeRangesPlot: ReportPlot {
       set ylabel "fold"
       set xlabel \(GnuplotScript.quoted("\(profile.column) (UTC)"))
       set grid xtics ytics lc rgb "#dddddd" lw 1 dt 1
-      set key below
 
       """
+    script.text += GnuplotScript.keyUnderAxisLabel
     script.text +=
       "set ytics ("
       + folds.enumerated().map { "\"\(repeatedName($1, results))\" \($0 + 1)" }

@@ -27,6 +27,10 @@ public struct GnuplotScript: Sendable {
     """
   }
 
+  /// The key in one row at the foot of the figure, under the x-axis label. `set key below` alone makes room for the
+  /// tic labels only, so gnuplot 5.4 draws the key's box over the axis label.
+  static let keyUnderAxisLabel = "set bmargin 5\nset key at screen 0.5, screen 0.02 center bottom horizontal\n"
+
   /// Distinct marks and dashes per series, so models stay apart in black and white.
   static func style(_ index: Int) -> String {
     let colors = ["#1b5e9f", "#c0392b", "#2e8540", "#7d3c98", "#b9770e", "#117a8b", "#555555"]

@@ -6,7 +6,8 @@ import Foundation
 public enum PlotRenderer {
   /// Every figure, in report order.
   public static let plots: [any ReportPlot] = [
-    LogLossBoxPlot(), FoldLinesPlot(), TimingPlot(), TradeOffPlot(), FoldTimeRangesPlot(), ClassRateOverTimePlot(),
+    LogLossBoxPlot(), FoldLinesPlot(), TimingPlot(), TradeOffPlot(), ParetoPlot(cost: .size),
+    ParetoPlot(cost: .latency), FoldTimeRangesPlot(), ClassRateOverTimePlot(),
   ]
 
   /// Draws each plot the results hold data for into `directory`; a plot that cannot be drawn is skipped
@@ -33,8 +34,11 @@ public enum PlotRenderer {
     }
   }
 
-  /// The outcomes a report shows when no plots are drawn (re-rendering without gnuplot, or tests).
-  public static func notDrawn(because reason: String) -> [PlotOutcome] {
-    plots.map { PlotOutcome(id: $0.id, title: $0.title, fileName: $0.fileName, skippedBecause: reason) }
+  /// The outcomes a report shows when no plots are drawn (re-rendering without gnuplot, or tests); given `results`,
+  /// only the plots that apply to them, as `draw` would list.
+  public static func notDrawn(because reason: String, for results: ExperimentResults? = nil) -> [PlotOutcome] {
+    plots.filter { plot in results.map { plot.applies(to: $0) } ?? true }.map {
+      PlotOutcome(id: $0.id, title: $0.title, fileName: $0.fileName, skippedBecause: reason)
+    }
   }
 }

@@ -13,30 +13,33 @@ struct TradeOffPlot: ReportPlot {
     let bySize = models.contains { $0.modelSizeBytes != nil }
     let heading = bySize ? "Log-loss against Core ML file size" : "Log-loss against fit time"
     var script = GnuplotScript(text: GnuplotScript.preamble(output: output, title: heading + " (lower left is better)"))
-    script.text += """
-      set logscale xy
-      set format x \(GnuplotScript.quoted(bySize ? "%.0s %cB" : "%g"))
-      set xlabel \(GnuplotScript.quoted(bySize ? "Core ML file size (log scale)" : "mean fit time per fold (seconds, log scale)"))
-      set ylabel "mean log-loss (nats, log scale)"
-      set autoscale fix
-      set offsets graph 0.12, graph 0.12, graph 0.12, graph 0.12
-
-      """
-    // Name each point beside it at one of four heights, so neighbouring models stay readable.
-    let heights = [0.9, -0.9, 2.1, -2.1]
     let points = models.map { model -> (Double, Double) in
       let fit = model.folds.map(\.fitSeconds).reduce(0, +) / Double(max(1, model.folds.count))
       return (bySize ? Double(model.modelSizeBytes ?? 1) : max(fit, 1e-7), max(model.logLoss.mean ?? 1e-12, 1e-12))
     }
-    for (index, model) in models.enumerated() {
-      let (x, y) = points[index]
-      script.text +=
-        "set label \(index + 1) \(GnuplotScript.quoted(model.label)) at \(x),\(y) offset char 1.2,\(heights[index % heights.count])\n"
-    }
+    // Wide margins leave room for the names beside the outermost points.
+    let x = LogAxis(points.map(\.0), padding: 0.12)
+    let y = LogAxis(points.map(\.1), padding: 0.12)
+    script.text += """
+      set logscale xy
+      set xlabel \(GnuplotScript.quoted(bySize ? "Core ML file size (log scale)" : "mean fit time per fold (log scale)"))
+      set ylabel "mean log-loss (nats, log scale)"
+
+      """
+    script.text += x.gnuplot("x") { bySize ? Format.bytes(Int($0.rounded())) : Format.duration($0) }
+    script.text += y.gnuplot("y", label: Format.number)
+    let sizes = models.indices.map { max(1.0, 2.2 - 0.2 * Double($0)) }
+    // The plot area of a 760 × 440 figure with the key outside right, in characters and lines.
+    let labels = PointLabels(columns: 66, lines: 18)
+    script.text += labels.commands(
+      models.indices.map {
+        PointLabels.Point(
+          x: x.fraction(points[$0].0), y: y.fraction(points[$0].1), text: models[$0].label, radius: sizes[$0] * 0.6)
+      }, at: points)
     script.text +=
       "plot "
       + models.indices.map {
-        "'-' using 1:2 with points ps \(max(1.0, 2.2 - 0.2 * Double($0))) \(GnuplotScript.style($0)) title \(GnuplotScript.quoted(models[$0].label))"
+        "'-' using 1:2 with points ps \(sizes[$0]) \(GnuplotScript.style($0)) title \(GnuplotScript.quoted(models[$0].label))"
       }.joined(separator: ", \\\n  ") + "\n"
     script.blocks = points.map { [[$0.0, $0.1]] }
     return script

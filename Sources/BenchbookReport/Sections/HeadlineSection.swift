@@ -1,6 +1,7 @@
 import BenchbookEvaluation
 
-/// Title, question, and the answer in one sentence: the best model, and by how much.
+/// Title, question, and the answer in one sentence: the best model, and by how much. With tuning or a budget,
+/// one sentence more for each: whether tuning paid, and what an app can afford.
 struct HeadlineSection: ReportSection {
   func render(_ context: ReportContext) -> String? {
     let results = context.results
@@ -28,7 +29,45 @@ struct HeadlineSection: ReportSection {
         }
       }
     }
-    return text + answer + ".\n"
+    text += answer + ".\n"
+    if let tuned = tuning(context) { text += "\n\(tuned)\n" }
+    if let budget = context.results.budget { text += "\n\(self.budget(budget, context))\n" }
+    return text
+  }
+
+  /// The best tuned model by its nested score, against the defaults it replaces: did tuning pay?
+  private func tuning(_ context: ReportContext) -> String? {
+    guard let model = context.ranked.first(where: { $0.tuning != nil }), let tuning = model.tuning,
+      let nested = model.logLoss.mean
+    else { return nil }
+    let chosen = TuningText.settings(tuning.finalParams, of: tuning)
+    var text =
+      model.label == context.winner?.label
+      ? "It was tuned, so its score is nested: settings chosen on each training fold alone (\(chosen) on all rows)"
+      : "Of the tuned models, **\(context.name(model))** scores best, with a nested log-loss of "
+        + "\(Format.fixed(nested, 4)) (\(chosen) on all rows)"
+    if let defaults = tuning.defaults.flatLogLoss.mean {
+      let gain = defaults - nested
+      text += "; with its defaults (\(TuningText.settings(tuning.defaults.params, of: tuning))) it scores "
+      text += "\(Format.fixed(defaults, 4)), so tuning "
+      text +=
+        gain >= 0 ? "lowers its log-loss by \(Format.difference(gain))" : "raises it by \(Format.difference(-gain))"
+    }
+    return text + "."
+  }
+
+  /// The best model an app can afford, or that none fits.
+  private func budget(_ budget: BudgetRecord, _ context: ReportContext) -> String {
+    let limits = BudgetFit.describe(budget)
+    guard let (model, score) = BudgetFit.best(context) else {
+      return "**No model fits inside the budget** (\(limits)): no untuned model's file is inside it, and no tuned "
+        + "model found a configuration inside it on every outer fold."
+    }
+    var text = "**Inside the budget** (\(limits)), **\(context.name(model))** scores best"
+    if model.tuning != nil { text += " choosing only among its configurations inside it" }
+    text += ", with a \(model.tuning != nil ? "nested " : "")log-loss of \(Format.fixed(score, 4))"
+    if model.label == context.winner?.label && model.tuning == nil { text += ": the best model overall fits" }
+    return text + "."
   }
 
   private func pPhrase(_ p: Double) -> String {

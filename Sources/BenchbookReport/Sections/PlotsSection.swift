@@ -9,6 +9,13 @@ struct PlotsSection: ReportSection {
       "Mean fit and predict time per fold, with bars from the fastest to the slowest fold (changes from run to run).",
     "trade-off":
       "What each model costs an app against how well it scores: the size of its Core ML file (or, without one, its fit time).",
+    "pareto-size":
+      "Every configuration of every tuned model, and every untuned model, by flat log-loss against its Core ML file. "
+      + "The step line is the Pareto front: the lowest log-loss a file of at most that size reaches. Rings mark what "
+      + "each tuned model ships, squares its defaults, the dashed line the budget.",
+    "pareto-latency":
+      "The same against one-row prediction time (99th percentile, changes from run to run); defaults outside the grid "
+      + "have no measured latency and are left out.",
   ]
 
   func render(_ context: ReportContext) -> String? {
