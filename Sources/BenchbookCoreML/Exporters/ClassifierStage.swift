@@ -18,7 +18,7 @@ struct ClassifierStage {
   /// The algorithm, for descriptions.
   var algorithm: ModelKind
 
-  /// Converts any of Benchbook's five fitted classifiers.
+  /// Converts any fitted classifier that knows its Core ML form (`CoreMLConvertible`).
   ///
   /// - Parameters:
   ///   - width: columns of the design matrix the classifier was fitted on.
@@ -32,26 +32,13 @@ struct ClassifierStage {
           + "a model fitted on some of the classes only cannot be exported")
     }
     let labels = LabelType(labels: classes).classLabels(classes)
-    let stage: ClassifierStage
-    switch classifier {
-    case let model as FittedLogisticRegression:
-      stage = try LinearModelConversion.convert(
-        coefficients: model.coefficients, intercepts: model.intercepts, width: width, labels: labels,
-        algorithm: .logisticRegression)
-    case let model as FittedLinearDiscriminantAnalysis:
-      stage = try LinearModelConversion.convert(
-        coefficients: model.coefficients, intercepts: model.intercepts, width: width, labels: labels, algorithm: .lda)
-    case let model as FittedDecisionTree:
-      stage = try TreeConversion.convert(model, width: width, labels: labels)
-    case let model as FittedKNearestNeighbors:
-      stage = try NeighborsConversion.convert(model, width: width, classes: classes, updatable: updatable)
-    case let model as FittedGaussianNaiveBayes:
-      stage = try NaiveBayesConversion.convert(model, width: width, labels: labels)
-    default:
+    // Models fitted on some classes only are wrapped and are not convertible; the check above names that case.
+    guard let model = classifier as? any CoreMLConvertible else {
       throw ExportError(
         "Core ML export does not support \(type(of: classifier)): it writes logistic regression, LDA, k-nearest "
           + "neighbours, decision trees and Gaussian naive Bayes, fitted on rows holding every class")
     }
+    let stage = try model.classifierStage(width: width, classes: classes, labels: labels, updatable: updatable)
     if updatable && !stage.isUpdatable {
       throw ExportError(
         "--updatable needs a k-nearest-neighbours model; a \(stage.algorithm.displayName) cannot learn from "
