@@ -102,6 +102,29 @@ public struct Baseline: Codable, Sendable {
     public var timing: ModelTiming
     /// Size of the exported Core ML file, when the run measured it.
     public var modelSizeBytes: Int?
+    /// A tuned model's choices, which must not change silently; absent for a fixed model.
+    public var tuning: Choices?
+
+    /// The configurations a tuned model chose: per outer fold, and on all rows.
+    public struct Choices: Codable, Sendable, Hashable {
+      /// Index into the grid per outer fold (`nil` where none was inside the budget is not recorded here).
+      public var chosen: [Int?]
+      public var finalConfiguration: Int
+      /// The final configuration's searched settings, for messages.
+      public var finalParams: [String: ParameterValue]
+
+      public init(chosen: [Int?], finalConfiguration: Int, finalParams: [String: ParameterValue]) {
+        self.chosen = chosen
+        self.finalConfiguration = finalConfiguration
+        self.finalParams = finalParams
+      }
+
+      enum CodingKeys: String, CodingKey {
+        case chosen
+        case finalConfiguration = "final_configuration"
+        case finalParams = "final_params"
+      }
+    }
 
     public init(
       label: String, algorithm: String, params: [String: ParameterValue], settingsSha256: String, logLoss: Metric,
@@ -125,6 +148,7 @@ public struct Baseline: Codable, Sendable {
       case logLoss = "log_loss"
       case rocAUC = "roc_auc"
       case modelSizeBytes = "model_size_bytes"
+      case tuning
     }
   }
 
@@ -163,9 +187,9 @@ extension Baseline {
     timingFold = timing.fold
     timingReference = ReferenceWorkload.identifier
     models = results.models.map { model in
-      Model(
+      var record = Model(
         label: model.label, algorithm: model.algorithm, params: model.params,
-        settingsSha256: Self.settingsDigest(algorithm: model.algorithm, params: model.params),
+        settingsSha256: Self.settingsDigest(model),
         logLoss: Metric(mean: model.logLoss.mean, folds: model.folds.map(\.logLoss)),
         accuracy: Metric(mean: model.accuracy.mean, folds: model.folds.map(\.accuracy)),
         brier: Metric(mean: model.brier.mean, folds: model.folds.map(\.brier)),
@@ -175,7 +199,24 @@ extension Baseline {
             label: model.label, fitRepetitions: 0, predictRepetitions: 0, fitSeconds: [], predictSeconds: [],
             referenceSeconds: []),
         modelSizeBytes: model.modelSizeBytes)
+      record.tuning = model.tuning.map { tuning in
+        let searched = Set(tuning.space.keys)
+        return Model.Choices(
+          chosen: tuning.chosen.map(\.configuration), finalConfiguration: tuning.finalConfiguration,
+          finalParams: tuning.finalParams.filter { searched.contains($0.key) })
+      }
+      return record
     }
+  }
+
+  /// What makes two runs of a model comparable: its fixed settings, or a tuned
+  /// model's whole grid (its chosen settings are judged, not compared away).
+  static func settingsDigest(_ model: ModelResult) -> String {
+    guard let tuning = model.tuning else { return settingsDigest(algorithm: model.algorithm, params: model.params) }
+    let grid = tuning.configurations.map { configuration in
+      configuration.params.keys.sorted().map { "\($0)=\(configuration.params[$0]!)" }.joined(separator: ",")
+    }
+    return SHA256.hexDigest(([model.algorithm, "tuned over"] + grid).joined(separator: "\n"))
   }
 
   /// SHA-256 of `algorithm` and its settings in name order, values printed by value.

@@ -16,7 +16,7 @@ public enum RegressionCheck {
     let run = try ExperimentRunner.run(spec, options: options)
     let evaluator = FoldEvaluator(dataset: run.dataset, preprocessing: spec.preprocessing)
     let timing = try TimingPass(rounds: spec.regression.rounds).run(
-      spec.models, evaluator: evaluator, fold: run.plan.folds[0])
+      run.spec.models, evaluator: evaluator, fold: run.plan.folds[0])
     return (run, Baseline(results: run.results, timing: timing, command: command))
   }
 

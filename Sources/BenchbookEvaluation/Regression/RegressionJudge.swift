@@ -1,3 +1,4 @@
+import BenchbookModels
 import BenchbookSpec
 import Foundation
 
@@ -95,7 +96,31 @@ public struct RegressionJudge: Sendable {
     if let a = old.modelSizeBytes, let b = new.modelSizeBytes {
       rows.append(judgeSize(label: new.label, Double(a), Double(b), t))
     }
+    if let a = old.tuning, let b = new.tuning { rows.append(judgeChoices(label: new.label, a, b)) }
     return rows
+  }
+
+  /// A tuned model's choices are exact: any change fails, naming the folds and the settings.
+  func judgeChoices(label: String, _ old: Baseline.Model.Choices, _ new: Baseline.Model.Choices) -> RegressionRow {
+    var row = RegressionRow(
+      model: label, metric: .chosenConfiguration, verdict: .pass, baseline: Double(old.finalConfiguration),
+      current: Double(new.finalConfiguration))
+    var changes: [String] = []
+    if old.finalConfiguration != new.finalConfiguration {
+      let describe = { (params: [String: ParameterValue]) in
+        params.keys.sorted().map { "\($0)=\(params[$0]!)" }.joined(separator: ", ")
+      }
+      changes.append("the shipped configuration changed: \(describe(old.finalParams)) → \(describe(new.finalParams))")
+    }
+    let folds = zip(old.chosen, new.chosen).enumerated().filter { $0.element.0 != $0.element.1 }.map { $0.offset + 1 }
+    if !folds.isEmpty || old.chosen.count != new.chosen.count {
+      changes.append("outer fold\(folds.count == 1 ? "" : "s") \(folds.map(String.init).joined(separator: ", ")) chose another configuration")
+    }
+    if !changes.isEmpty {
+      row.verdict = .fail
+      row.note = changes.joined(separator: "; ")
+    }
+    return row
   }
 
   func judgeLogLoss(label: String, _ old: Double?, _ new: Double?, _ t: RegressionThresholds) -> RegressionRow {

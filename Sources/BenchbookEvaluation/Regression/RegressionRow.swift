@@ -21,6 +21,7 @@ public struct RegressionRow: Codable, Sendable, Hashable {
     case fitTime = "fit time ratio"
     case predictTime = "predict time ratio"
     case modelSize = "model size"
+    case chosenConfiguration = "chosen configuration"
   }
 
   public var model: String

@@ -28,7 +28,7 @@ struct PointLabels {
     Side(justification: "right", dx: -1, dy: 1), Side(justification: "right", dx: -1, dy: -1),
   ]
 
-  /// `set label` commands at data coordinates `at[i]` for `points[i]`, numbered from `firstTag`.
+  /// `set label` commands naming `points[i]` at data coordinates `positions[i]`, numbered from `firstTag`.
   func commands(_ points: [Point], at positions: [(Double, Double)], firstTag: Int = 1) -> String {
     typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
     func overlap(_ a: Box, _ b: Box) -> Double {
@@ -50,11 +50,11 @@ struct PointLabels {
         // The name's box, from its anchor outwards; vertical gaps are in lines, half a marker plus a little air.
         let offset = (side.dx * gap, side.dy * (point.radius / 2 + 0.75))
         let left =
-          side.justification == "left"
-          ? x + offset.0
-          : side.justification == "right"
-            ? x + offset.0 - width
-            : x - width / 2
+          switch side.justification {
+          case "left": x + offset.0
+          case "right": x + offset.0 - width
+          default: x - width / 2
+          }
         let box: Box = (left, y + offset.1 - 0.5, left + width, y + offset.1 + 0.5)
         var cost = 0.0
         for (other, marker) in markers.enumerated() where other != index { cost += overlap(box, marker) }
@@ -66,10 +66,10 @@ struct PointLabels {
       }
       guard let best else { continue }
       placed.append(best.box)
-      let (px, py) = positions[index]
-      text +=
-        "set label \(firstTag + index) \(GnuplotScript.quoted(point.text)) at \(LogAxis.number(px)),"
-        + "\(LogAxis.number(py)) \(best.side.justification) offset char \(LogAxis.number(best.offset.0)),\(LogAxis.number(best.offset.1)) front\n"
+      let at = "\(LogAxis.number(positions[index].0)),\(LogAxis.number(positions[index].1))"
+      let offset = "\(LogAxis.number(best.offset.0)),\(LogAxis.number(best.offset.1))"
+      text += "set label \(firstTag + index) \(GnuplotScript.quoted(point.text)) at \(at) "
+      text += "\(best.side.justification) offset char \(offset) front\n"
     }
     return text
   }

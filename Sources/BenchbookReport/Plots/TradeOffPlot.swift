@@ -20,9 +20,10 @@ struct TradeOffPlot: ReportPlot {
     // Wide margins leave room for the names beside the outermost points.
     let x = LogAxis(points.map(\.0), padding: 0.12)
     let y = LogAxis(points.map(\.1), padding: 0.12)
+    let xLabel = bySize ? "Core ML file size (log scale)" : "mean fit time per fold (log scale)"
     script.text += """
       set logscale xy
-      set xlabel \(GnuplotScript.quoted(bySize ? "Core ML file size (log scale)" : "mean fit time per fold (log scale)"))
+      set xlabel \(GnuplotScript.quoted(xLabel))
       set ylabel "mean log-loss (nats, log scale)"
 
       """

@@ -117,6 +117,7 @@ public enum RegressionReport {
     switch row.metric {
     case .fitTime, .predictTime: return String(format: "%.3g×ref", value)
     case .modelSize: return "\(Format.count(Int(value))) B"
+    case .chosenConfiguration: return "configuration \(Int(value) + 1)"
     default: return String(format: "%.6f", value)
     }
   }
@@ -126,12 +127,14 @@ public enum RegressionReport {
     switch row.metric {
     case .fitTime, .predictTime: return String(format: "%.2f×", new / old)
     case .modelSize: return String(format: "%+.1f%%", (new - old) / old * 100)
+    case .chosenConfiguration: return row.verdict == .pass ? "same" : "changed"
     default: return (new >= old ? "+" : "") + Format.difference(new - old)
     }
   }
 
   static func limit(_ row: RegressionRow) -> String {
     guard row.isJudged else { return "–" }
+    if row.metric == .chosenConfiguration { return "must not change" }
     guard let warn = row.warnLimit, let fail = row.failLimit else { return "drift only" }
     switch row.metric {
     case .fitTime, .predictTime: return String(format: "%.2g× / %.2g× (p < limit)", warn, fail)

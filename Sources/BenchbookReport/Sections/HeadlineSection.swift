@@ -60,7 +60,7 @@ struct HeadlineSection: ReportSection {
   private func budget(_ budget: BudgetRecord, _ context: ReportContext) -> String {
     let limits = BudgetFit.describe(budget)
     guard let (model, score) = BudgetFit.best(context) else {
-      return "**No model fits inside the budget** (\(limits)): no untuned model's file is inside it, and no tuned "
+      return "**No model fits inside the budget** (\(limits)): no untuned model is inside it, and no tuned "
         + "model found a configuration inside it on every outer fold."
     }
     var text = "**Inside the budget** (\(limits)), **\(context.name(model))** scores best"

@@ -31,12 +31,14 @@ struct TuningSection: ReportSection {
       if let nested = model.logLoss.mean {
         let optimism = nested - best.mean
         text += ": selection optimism \(Format.difference(optimism))"
-        if optimism < 0 { text += " (below zero by chance: the folds' own choices happened to score better)" }
+        if optimism < 0 { text += " (below zero by chance: choosing fold by fold happened to score better)" }
       }
     }
     text += ".\n"
     text += "- **Chosen per outer fold:** \(TuningText.choices(tuning.chosen, of: tuning, none: "none")).\n"
-    if let top = tuning.selectionFrequency.enumerated().max(by: { $0.element < $1.element }), folds > 0 {
+    if let top = tuning.selectionFrequency.enumerated().max(by: { $0.element < $1.element }), folds > 0,
+      top.offset < tuning.configurations.count
+    {
       text += "- **Stability:** \(Format.percent(Double(top.element) / Double(folds))) of the folds "
       text += "(\(top.element) of \(folds)) chose the most frequent configuration, "
       text += "\(TuningText.settings(tuning.configurations[top.offset].params, of: tuning)).\n"

@@ -58,7 +58,11 @@ enum TuningText {
       folds[choice.configuration, default: []].append(choice.fold)
     }
     return order.map { configuration in
-      let what = configuration.map { settings(tuning.configurations[$0].params, of: tuning) } ?? none
+      let what =
+        configuration.map {
+          tuning.configurations.indices.contains($0)
+            ? settings(tuning.configurations[$0].params, of: tuning) : "configuration \($0 + 1)"
+        } ?? none
       return "\(Self.folds(folds[configuration]!)): \(what)"
     }.joined(separator: "; ")
   }
