@@ -150,6 +150,9 @@ extension SpecParser {
       guard items.count == 2 else { throw endsNode.error("give two ends, [low, high]; found \(items.count) values") }
       let (low, high) = (try items[0].double(), try items[1].double())
       guard low <= high else { throw endsNode.error("the low end \(low) is above the high end \(high)") }
+      guard !whole || max(abs(low), abs(high)) < 1e15 else {
+        throw endsNode.error("'\(descriptor.name)' is a whole number; give ends below 1e15")
+      }
       return (low, high)
     }
     func text(_ value: Double) -> String {
@@ -180,15 +183,23 @@ extension SpecParser {
       if whole && (low != low.rounded() || high != high.rounded() || step != step.rounded()) {
         throw range.error("'\(descriptor.name)' is a whole number; give whole ends and step")
       }
-      let count = Int(((high - low) / step * (1 + 1e-12)).rounded(.down)) + 1
-      guard count <= 1000 else { throw stepNode.error("this range holds \(count) values; at most 1000") }
-      values = (0..<count).map { text(low + Double($0) * step) }
+      let steps = ((high - low) / step * (1 + 1e-12)).rounded(.down)
+      guard steps < 1000 else { throw stepNode.error("this range holds more than 1000 values; at most 1000") }
+      let count = Int(steps) + 1
+      // The last point is the high end when it is within rounding of it (0.1 + 2 × 0.1 is not 0.3).
+      values = (0..<count).map { i in
+        let value = low + Double(i) * step
+        return text(abs(value - high) <= 1e-12 * max(abs(high), step) ? high : value)
+      }
     } else {
       throw node.error("a range is {log_range: [low, high], points: n} or {range: [low, high], step: s}")
     }
     var seen = Set<String>()
     for value in values where !seen.insert(value).inserted {
-      throw node.error("the range gives \(value) twice once rounded to a whole number; use fewer points")
+      throw node.error(
+        whole
+          ? "the range gives \(value) twice once rounded to a whole number; use fewer points"
+          : "the range gives \(value) twice; widen it or use fewer points")
     }
     return values
   }

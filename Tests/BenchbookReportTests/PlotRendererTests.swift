@@ -8,26 +8,93 @@ import Testing
 #endif
 
 @Suite struct PlotRendererTests {
-  /// Collects what a test needs from an SVG: that it parses, its plot groups and its text.
+  /// Collects what a test needs from an SVG: that it parses, its plot groups, its text, and where things sit.
   final class SVGSummary: NSObject, XMLParserDelegate {
+    /// A text and its anchor point (gnuplot places each text by a `translate` on the group around it).
+    struct Placed {
+      var text: String
+      var x: Double
+      var y: Double
+      /// `start`, `middle` or `end`.
+      var anchor: String
+    }
+
     var plotGroups = 0
     var texts: [String] = []
-    private var inText = false
+    /// Texts outside the plot groups: title, axis and tic labels, `set label` names.
+    var freeTexts: [Placed] = []
+    /// Texts inside the plot groups: the key's entries.
+    var keyTexts: [Placed] = []
+    /// Per plot group, the positions of its point marks, the key's sample last.
+    var marks: [[(x: Double, y: Double)]] = []
+    /// Per plot group, how many separate strokes (`M` moves) its paths draw, the key's sample included.
+    var strokes: [Int] = []
+    /// The text of the element being read: the parser may hand it over in pieces, split at non-ASCII letters.
+    private var text: String? = nil
+    private var groupDepth: Int? = nil
+    private var translations: [(x: Double, y: Double, anchor: String)?] = []
 
     func parser(
       _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
       attributes: [String: String] = [:]
     ) {
-      if name == "g", attributes["id"]?.hasPrefix("gnuplot_plot_") == true { plotGroups += 1 }
-      if name == "text" || name == "tspan" { inText = true }
+      if name == "g", attributes["id"]?.hasPrefix("gnuplot_plot_") == true {
+        plotGroups += 1
+        groupDepth = 0
+        marks.append([])
+        strokes.append(0)
+      } else if name == "g", let depth = groupDepth {
+        groupDepth = depth + 1
+      }
+      if name == "g" {
+        translations.append(
+          Self.translation(attributes["transform"]).map { ($0.x, $0.y, attributes["text-anchor"] ?? "start") })
+      }
+      if name == "use", groupDepth != nil, let at = Self.translation(attributes["transform"]) {
+        marks[marks.count - 1].append(at)
+      }
+      if name == "path", groupDepth != nil, let moves = attributes["d"]?.filter({ $0 == "M" }).count {
+        strokes[strokes.count - 1] += moves
+      }
+      if name == "text" || name == "tspan" { text = text ?? "" }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-      if name == "text" || name == "tspan" { inText = false }
+      if name == "text" || name == "tspan", let string = text {
+        text = nil
+        texts.append(string)
+        if let at = translations.last(where: { $0 != nil }) ?? nil {
+          let placed = Placed(text: string, x: at.x, y: at.y, anchor: at.anchor)
+          if groupDepth == nil { freeTexts.append(placed) } else { keyTexts.append(placed) }
+        }
+      }
+      if name == "g" {
+        translations.removeLast()
+        if let depth = groupDepth { groupDepth = depth == 0 ? nil : depth - 1 }
+      }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-      if inText { texts.append(string) }
+      text? += string
+    }
+
+    /// `translate(12.5,30)` → (12.5, 30).
+    static func translation(_ transform: String?) -> (x: Double, y: Double)? {
+      guard let transform, let open = transform.range(of: "translate("),
+        let close = transform[open.upperBound...].firstIndex(of: ")")
+      else { return nil }
+      let numbers = transform[open.upperBound..<close].split(separator: ",").compactMap {
+        Double($0.trimmingCharacters(in: .whitespaces))
+      }
+      return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+    }
+
+    static func parse(_ url: URL) throws -> SVGSummary {
+      let parser = try #require(XMLParser(contentsOf: url))
+      let summary = SVGSummary()
+      parser.delegate = summary
+      #expect(parser.parse(), "\(url.lastPathComponent) parses as XML")
+      return summary
     }
   }
 
@@ -76,5 +143,73 @@ import Testing
     let outcomes = PlotRenderer.draw(results, into: directory.path)
     #expect(!outcomes.contains { $0.id.hasPrefix("audit-") })
     #expect(outcomes.count == 4)
+  }
+
+  @Test(.enabled(if: Gnuplot.executable() != nil, "gnuplot is installed"))
+  func keysSitBelowTheXAxisLabel() throws {
+    let directory = try ReportFixture.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    _ = PlotRenderer.draw(try ReportFixture.results(), into: directory.path)
+    let cases = [
+      ("timing.svg", "model (best log-loss first)", "fit (mean, min–max)"),
+      ("audit-fold-times.svg", "launched_at (UTC)", "training rows"),
+    ]
+    for (file, axisLabel, entry) in cases {
+      let summary = try SVGSummary.parse(directory.appendingPathComponent(file))
+      let axis = try #require(summary.freeTexts.first { $0.text == axisLabel })
+      let key = try #require(summary.keyTexts.first { $0.text == entry })
+      // Text is placed by its middle; the key's box reaches about 20 px above its entries' middles at 13 pt.
+      #expect(key.y > axis.y + 22, "\(file): the key's box starts below the axis label, not over it")
+    }
+  }
+
+  @Test(.enabled(if: Gnuplot.executable() != nil, "gnuplot is installed"))
+  func tradeOffNamesSitNearestTheirOwnPoints() throws {
+    for results in [try ReportFixture.results(), try ReportFixture.tunedResults()] {
+      let directory = try ReportFixture.scratchDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      _ = PlotRenderer.draw(results, into: directory.path)
+      let summary = try SVGSummary.parse(directory.appendingPathComponent("trade-off.svg"))
+      // One point per model, best first; each group's last mark is its key sample.
+      let points = summary.marks.map { $0[0] }
+      for (index, label) in RankedTable.rank(results.models).map(\.label).enumerated() {
+        let name = try #require(summary.freeTexts.first { $0.text == label })
+        let halfWidth = 3.8 * Double(label.count)
+        let x = name.anchor == "start" ? name.x + halfWidth : name.anchor == "end" ? name.x - halfWidth : name.x
+        let y = name.y - 4.5
+        func distance(_ point: (x: Double, y: Double)) -> Double { hypot(point.x - x, point.y - y) }
+        let nearest = points.indices.min { distance(points[$0]) < distance(points[$1]) }
+        #expect(nearest == index, "\(results.experiment): \(label)'s name is nearest its own point")
+      }
+    }
+  }
+
+  @Test(.enabled(if: Gnuplot.executable() != nil, "gnuplot is installed"))
+  func paretoPlotsDrawEveryConfigurationTheFrontAndTheBudget() throws {
+    var results = try ReportFixture.tunedResults()
+    results.budget?.latencyMicrosecondsP99 = 1
+    let directory = try ReportFixture.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outcomes = PlotRenderer.draw(results, into: directory.path)
+    let models = results.models.count
+    let configurations = results.models.map { $0.tuning?.configurations.count ?? 1 }.reduce(0, +)
+    for (id, budget, unit) in [("pareto-size", "budget (3.0 kB)", "kB"), ("pareto-latency", "budget (1.0 µs)", "µs")] {
+      let outcome = try #require(outcomes.first { $0.id == id })
+      #expect(outcome.skippedBecause == nil, "\(id): \(outcome.skippedBecause ?? "")")
+      let summary = try SVGSummary.parse(directory.appendingPathComponent(outcome.fileName))
+      // A series per model, then the front, the shipped configurations, the defaults and the budget.
+      #expect(summary.plotGroups == models + 4, "\(id) series")
+      let text = summary.texts.joined(separator: "\n")
+      for label in results.models.map(\.label) { #expect(text.contains(label), "\(id) names \(label)") }
+      for entry in ["Pareto front", "final (shipped)", "defaults", budget, "flat log-loss"] {
+        #expect(text.contains(entry), "\(id) shows \(entry)")
+      }
+      #expect(summary.freeTexts.contains { $0.text.hasSuffix(unit) }, "\(id) labels its tics in \(unit)")
+      let marks = summary.marks.prefix(models).map { $0.count - 1 }.reduce(0, +)
+      #expect(marks == configurations, "\(id): every configuration, and the untuned model's one fit, is a mark")
+      #expect(summary.marks[models + 1].count - 1 == results.models.filter { $0.tuning != nil }.count)
+      // The front and the budget line are drawn in the plot, not only as samples in the key.
+      #expect(summary.strokes[models] >= 2 && summary.strokes[models + 3] >= 2, "\(id) draws its lines")
+    }
   }
 }

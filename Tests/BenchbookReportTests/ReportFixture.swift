@@ -2,8 +2,8 @@ import BenchbookEvaluation
 import BenchbookReport
 import Foundation
 
-/// The results of `Fixtures/campaigns.yaml`, frozen, timings included, so rendering them is
-/// deterministic.
+/// The results of `Fixtures/campaigns.yaml` (and of `Fixtures/iris-tuned.yaml`), frozen, timings included, so
+/// rendering them is deterministic.
 enum ReportFixture {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
@@ -11,9 +11,17 @@ enum ReportFixture {
     try ResultsFile.read(directory.appendingPathComponent("Fixtures/campaigns-results.json").path)
   }
 
-  /// Every plot as drawn, without drawing it.
-  static var drawnPlots: [PlotOutcome] {
-    PlotRenderer.notDrawn(because: "").map {
+  /// The results of `Fixtures/iris-tuned.yaml`: four tuned models, one untuned, and a Core ML size budget.
+  static func tunedResults() throws -> ExperimentResults {
+    try ResultsFile.read(directory.appendingPathComponent("Fixtures/iris-tuned-results.json").path)
+  }
+
+  /// Every plot of the campaigns results as drawn, without drawing it.
+  static var drawnPlots: [PlotOutcome] { (try? results()).map(drawnPlots(for:)) ?? [] }
+
+  /// Every plot that applies to `results` as drawn, without drawing it.
+  static func drawnPlots(for results: ExperimentResults) -> [PlotOutcome] {
+    PlotRenderer.notDrawn(because: "", for: results).map {
       var plot = $0; plot.skippedBecause = nil; return plot
     }
   }

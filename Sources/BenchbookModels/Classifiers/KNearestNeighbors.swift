@@ -60,7 +60,7 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
     SettingDescriptor(
       "weights", type: .word(Weighting.allCases.map(\.rawValue)), default: .string("uniform"), searchable: true),
     SettingDescriptor(
-      "algorithm", aliases: ["index"], type: .word(["auto", "kd-tree", "linear", "brute"]), default: .string("auto"),
+      "algorithm", aliases: ["index"], type: .word(["auto", "kd_tree", "brute"]), default: .string("auto"),
       searchable: false),
     SettingDescriptor("leaf_size", type: .wholeNumber, default: .int(30), searchable: false),
   ]
