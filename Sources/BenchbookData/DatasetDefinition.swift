@@ -129,3 +129,7 @@ public enum FeatureType: String, Sendable, Hashable, Codable, CaseIterable {
   /// One-hot encoded over the categories of the whole dataset.
   case categorical
 }
+
+extension FeatureType: CustomStringConvertible {
+  public var description: String { rawValue }
+}

@@ -48,3 +48,8 @@ public enum ModelKind: String, CaseIterable, Sendable, Codable, Hashable {
     self = kind
   }
 }
+
+extension ModelKind: CustomStringConvertible {
+  /// The id results files write.
+  public var description: String { rawValue }
+}

@@ -18,3 +18,8 @@ public enum AuditCheckID: String, Sendable, Hashable, Codable, CaseIterable {
   /// A winner picked on the same folds it is scored on: tuning, or several variants of one algorithm.
   case selectionBias = "selection-bias"
 }
+
+extension AuditCheckID: CustomStringConvertible {
+  /// The contract id, as results files and messages write it.
+  public var description: String { rawValue }
+}

@@ -50,7 +50,7 @@ public struct AuditAcceptance: Sendable, Hashable {
   }
 
   /// Whether this acceptance covers a finding of `check` about `subject`.
-  public func covers(check: String, subject: String) -> Bool {
-    self.check.rawValue == check && (self.subject == nil || self.subject == subject)
+  public func covers(check: AuditCheckID, subject: String) -> Bool {
+    self.check == check && (self.subject == nil || self.subject == subject)
   }
 }

@@ -65,8 +65,8 @@ import Testing
     #expect(audit.accept[0].check == .postOutcomeFeature && audit.accept[0].subject == "dep_delay")
     #expect(audit.accept[0].reason == "we study the leak")
     #expect(audit.accept[1].subject == nil, "no subject accepts every finding of the check")
-    #expect(audit.accept[1].covers(check: "cross-fold-duplicates", subject: "rows"))
-    #expect(!audit.accept[0].covers(check: "post-outcome-feature", subject: "pledged"))
+    #expect(audit.accept[1].covers(check: .crossFoldDuplicates, subject: "rows"))
+    #expect(!audit.accept[0].covers(check: .postOutcomeFeature, subject: "pledged"))
   }
 
   @Test func unknownAuditKeyNamesItsLineAndSuggests() throws {

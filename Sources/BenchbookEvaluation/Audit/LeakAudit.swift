@@ -301,7 +301,7 @@ public enum LeakAudit {
 
     var findings = AuditCheckID.allCases.flatMap { results[$0]?.findings ?? [] }
     var acceptances = audit.accept.map {
-      AcceptanceRecord(check: $0.check.rawValue, subject: $0.subject, reason: $0.reason, matched: 0)
+      AcceptanceRecord(check: $0.check, subject: $0.subject, reason: $0.reason, matched: 0)
     }
     for index in findings.indices {
       guard
@@ -320,7 +320,7 @@ public enum LeakAudit {
     let checks = AuditCheckID.allCases.filter { $0 != .selectionBias || SelectionBiasCheck.applies(spec) }.map {
       check in
       let result = results[check] ?? .skipped("not applicable")
-      return AuditCheckRecord(check: check.rawValue, status: result.ran ? "ran" : "skipped", note: result.note)
+      return AuditCheckRecord(check: check, status: result.ran ? "ran" : "skipped", note: result.note)
     }
     return AuditRecord(
       findings: findings, checks: checks, thresholds: audit.thresholds, accepted: acceptances, screen: screenRecord,

@@ -114,7 +114,9 @@ public struct RegressionJudge: Sendable {
     }
     let folds = zip(old.chosen, new.chosen).enumerated().filter { $0.element.0 != $0.element.1 }.map { $0.offset + 1 }
     if !folds.isEmpty || old.chosen.count != new.chosen.count {
-      changes.append("outer fold\(folds.count == 1 ? "" : "s") \(folds.map(String.init).joined(separator: ", ")) chose another configuration")
+      changes.append(
+        "outer fold\(folds.count == 1 ? "" : "s") \(folds.map(String.init).joined(separator: ", ")) chose another configuration"
+      )
     }
     if !changes.isEmpty {
       row.verdict = .fail

@@ -50,8 +50,8 @@ public enum AuditSeverity: String, Codable, Sendable, Hashable, Comparable, Case
 /// One thing the audit found. `check`, `severity`, `subject`, `message` and
 /// `evidence` are a contract.
 public struct AuditFinding: Codable, Sendable, Hashable {
-  /// An `AuditCheckID` raw value.
-  public var check: String
+  /// Encodes as its raw value, e.g. `temporal-split`.
+  public var check: AuditCheckID
   public var severity: AuditSeverity
   /// What the finding is about: a feature, a class, a model, `rows`, the time column…
   public var subject: String
@@ -65,7 +65,7 @@ public struct AuditFinding: Codable, Sendable, Hashable {
   public init(
     check: AuditCheckID, severity: AuditSeverity, subject: String, message: String, evidence: EvidenceValue
   ) {
-    self.check = check.rawValue
+    self.check = check
     self.severity = severity
     self.subject = subject
     self.message = message
@@ -81,7 +81,7 @@ public struct AuditFinding: Codable, Sendable, Hashable {
 }
 
 public struct AuditCheckRecord: Codable, Sendable, Hashable {
-  public var check: String
+  public var check: AuditCheckID
   /// `ran` or `skipped`.
   public var status: String
   /// What the check looked at, or why it did not run.
@@ -89,7 +89,7 @@ public struct AuditCheckRecord: Codable, Sendable, Hashable {
 }
 
 public struct AcceptanceRecord: Codable, Sendable, Hashable {
-  public var check: String
+  public var check: AuditCheckID
   public var subject: String?
   public var reason: String
   /// Findings it covered; 0 means it accepts nothing that was found.

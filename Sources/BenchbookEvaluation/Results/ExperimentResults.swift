@@ -1,3 +1,4 @@
+import BenchbookData
 import BenchbookModels
 
 /// Everything a run produced, as written to `results.json`.
@@ -75,8 +76,8 @@ public struct DataRecord: Codable, Sendable, Hashable {
 
 public struct FeatureRecord: Codable, Sendable, Hashable {
   public var name: String
-  /// `numeric` or `categorical`.
-  public var type: String
+  /// Encodes as `numeric` or `categorical`.
+  public var type: FeatureType
   public var min: Double?
   public var max: Double?
   public var categories: [String]?
@@ -159,7 +160,8 @@ public struct Summary: Codable, Sendable, Hashable {
 
 public struct ModelResult: Codable, Sendable {
   public var label: String
-  public var algorithm: String
+  /// Encodes as the kind's id, e.g. `logistic_regression`.
+  public var algorithm: ModelKind
   public var params: [String: ParameterValue]
   public var logLoss: Summary
   public var accuracy: Summary
@@ -186,7 +188,7 @@ public struct ModelResult: Codable, Sendable {
   public var withinBudget: Bool?
 
   public init(
-    label: String, algorithm: String, params: [String: ParameterValue], logLoss: Summary, accuracy: Summary,
+    label: String, algorithm: ModelKind, params: [String: ParameterValue], logLoss: Summary, accuracy: Summary,
     brier: Summary, rocAUC: Summary, folds: [FoldResult], parameterCount: Int
   ) {
     self.label = label

@@ -146,7 +146,7 @@ public enum ExperimentRunner {
         }
       }
       var result = ModelResult(
-        label: model.label, algorithm: model.kind.rawValue, params: model.classifier.parameters,
+        label: model.label, algorithm: model.kind, params: model.classifier.parameters,
         logLoss: Summary(folds.map(\.logLoss)), accuracy: Summary(folds.map(\.accuracy)),
         brier: Summary(folds.map(\.brier)), rocAUC: Summary(folds.compactMap(\.rocAUC)),
         folds: folds, parameterCount: pipeline!.classifier.parameterCount)
@@ -229,7 +229,7 @@ public enum ExperimentRunner {
       features: dataset.features.map(\.name), columns: dataset.columnNames,
       featureSummaries: dataset.features.map {
         FeatureRecord(
-          name: $0.name, type: $0.type.rawValue, min: $0.minimum, max: $0.maximum, categories: $0.categories,
+          name: $0.name, type: $0.type, min: $0.minimum, max: $0.maximum, categories: $0.categories,
           missing: $0.missingCount)
       },
       classes: dataset.classes, classCounts: classCounts, time: time)

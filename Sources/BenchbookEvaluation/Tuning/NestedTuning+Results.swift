@@ -2,6 +2,7 @@ import BenchbookCoreML
 import BenchbookData
 import BenchbookModels
 import BenchbookSpec
+import Dispatch
 
 extension NestedTuning {
   /// A tuned model's results, and the model resolved to its final configuration.
@@ -61,14 +62,21 @@ extension NestedTuning {
           fold: fold.index, repeat: fold.repeatIndex, trainRows: fold.train.count, testRows: fold.test.count,
           logLoss: picked.logLoss, accuracy: picked.accuracy, brier: picked.brier, rocAUC: picked.rocAUC,
           clippedRows: picked.clippedRows, clippedLossShare: picked.clippedShare,
-          fitSeconds: innerSeconds + outer[f].fitSeconds,
-          predictSeconds: outer[f].predictSeconds / Double(configurations.count)))
+          fitSeconds: innerSeconds + outer[f].fitSeconds + outer[f].predictSeconds, predictSeconds: 0))
     }
 
     // The final model: the inner protocol on all rows (`GridSearchCV.fit(X, y).best_estimator_`).
     let finalMeans = innerMeans(finalInner.indices.map { scores[.inner(outer: nil, inner: $0)]! })
     let finalIndex = Self.choose(finalMeans, allowed: [Bool](repeating: true, count: gridCount))!
     let finalPipeline = allRows.pipelines[finalIndex]
+    // Predict time: the shipped pipeline on each outer test fold, one fold at a time after the
+    // parallel work (shared fits predict every configuration together, which times none alone).
+    for (f, fold) in outerFolds.enumerated() {
+      let testX = dataset.x.selecting(rows: fold.test)
+      let start = DispatchTime.now().uptimeNanoseconds
+      _ = finalPipeline.predictProbabilities(testX)
+      folds[f].predictSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
     var frequency = [Int](repeating: 0, count: gridCount)
     for choice in chosen { if let c = choice.configuration { frequency[c] += 1 } }
 
@@ -77,7 +85,7 @@ extension NestedTuning {
     var resolved = model
     resolved.classifier = configurations[finalIndex]
     var result = ModelResult(
-      label: model.label, algorithm: model.kind.rawValue, params: configurations[finalIndex].parameters,
+      label: model.label, algorithm: model.kind, params: configurations[finalIndex].parameters,
       logLoss: Summary(folds.map(\.logLoss)), accuracy: Summary(folds.map(\.accuracy)),
       brier: Summary(folds.map(\.brier)), rocAUC: Summary(folds.compactMap(\.rocAUC)), folds: folds,
       parameterCount: finalPipeline.classifier.parameterCount)

@@ -1,4 +1,5 @@
 import BenchbookEvaluation
+import BenchbookSpec
 import Foundation
 
 /// Each audit finding in words a newcomer can follow: a plain title, what the
@@ -16,43 +17,48 @@ enum AuditFindingText {
   static func title(_ finding: AuditFinding) -> String {
     let subject = "`\(finding.subject)`"
     switch finding.check {
-    case "temporal-split": return "the folds train on the future (by \(subject))"
-    case "post-outcome-feature": return "\(subject) is known only after the prediction"
-    case "suspect-leak":
+    case .temporalSplit: return "the folds train on the future (by \(subject))"
+    case .postOutcomeFeature: return "\(subject) is known only after the prediction"
+    case .suspectLeak:
       let screens = finding.evidence.decode(SuspectLeakCheck.Evidence.self)?.screens ?? []
       return screens == ["pseudo-r2"]
         ? "\(finding.subject)'s scores look too good to be true" : "\(subject) is suspiciously predictive"
-    case "time-proxy": return "\(subject) encodes time"
-    case "cross-fold-duplicates": return "test rows are copies of training rows"
-    case "preprocessing-scope":
+    case .timeProxy: return "\(subject) encodes time"
+    case .crossFoldDuplicates: return "test rows are copies of training rows"
+    case .preprocessingScope:
       return finding.subject == "input"
         ? "the data arrive already standardised" : "a transform was fitted on the wrong rows"
-    case "class-coverage": return "some folds never train on class \(subject)"
-    default: return subject
+    case .classCoverage: return "some folds never train on class \(subject)"
+    case .selectionBias:
+      return finding.severity == .info
+        ? "choosing among \(subject)'s configurations costs nothing measurable"
+        : "the best of \(subject)'s configurations is flattered by its choice"
     }
   }
 
   /// What the check is for, in one sentence, for the list of checks.
-  static let purposes: [String: String] = [
-    "temporal-split":
+  static let purposes: [AuditCheckID: String] = [
+    .temporalSplit:
       "Do models train on rows dated after their test rows? If so, how much better do they look than when trained on the past only?",
-    "post-outcome-feature": "Does the spec say a feature becomes known only after the moment of prediction?",
-    "suspect-leak":
+    .postOutcomeFeature: "Does the spec say a feature becomes known only after the moment of prediction?",
+    .suspectLeak:
       "Is a feature, on a sample of training rows, so predictive that it probably gives the answer away?",
-    "time-proxy": "Does a feature rise or fall steadily with time, like a row number or a timestamp?",
-    "cross-fold-duplicates": "Are test rows identical to training rows of the same fold?",
-    "preprocessing-scope":
+    .timeProxy: "Does a feature rise or fall steadily with time, like a row number or a timestamp?",
+    .crossFoldDuplicates: "Are test rows identical to training rows of the same fold?",
+    .preprocessingScope:
       "Was every transform fitted on its training fold only, and did the data arrive already scaled?",
-    "class-coverage": "Does every fold's training set hold every class?",
+    .classCoverage: "Does every fold's training set hold every class?",
+    .selectionBias:
+      "Is a winner among configurations (tuning, or variants of one algorithm) scored on the folds it was picked on?",
   ]
 
   /// The evidence, rendered for the check that produced it; empty when there is nothing to add.
   static func evidence(_ finding: AuditFinding, _ results: ExperimentResults) -> String {
     switch finding.check {
-    case "temporal-split":
+    case .temporalSplit:
       guard let evidence = finding.evidence.decode(TemporalSplitCheck.Evidence.self) else { return "" }
       return temporal(evidence, results)
-    case "post-outcome-feature":
+    case .postOutcomeFeature:
       guard let evidence = finding.evidence.decode(PostOutcomeFeatureCheck.Evidence.self) else { return "" }
       var lines: [String] = []
       if let known = evidence.known { lines.append("declared `known: \(known)`") }
@@ -64,7 +70,7 @@ enum AuditFindingText {
       if let median = evidence.medianDelaySeconds { lines.append("median delay \(AuditWording.duration(median))") }
       if let line = evidence.firstLine { lines.append("first such row: data line \(line)") }
       return bullets(lines)
-    case "suspect-leak":
+    case .suspectLeak:
       guard let evidence = finding.evidence.decode(SuspectLeakCheck.Evidence.self) else { return "" }
       var lines: [String] = []
       if let share = evidence.dropColumnShare, let with = evidence.logLoss, let without = evidence.logLossWithout,
@@ -82,12 +88,12 @@ enum AuditFindingText {
         "measured on \(Format.count(evidence.rows)) training rows of fold \(evidence.sourceFold + 1), "
           + "\(evidence.folds)-fold cross-validation within them")
       return bullets(lines)
-    case "time-proxy":
+    case .timeProxy:
       guard let evidence = finding.evidence.decode(TimeProxyCheck.Evidence.self) else { return "" }
       return bullets([
         "Spearman's rank correlation with `\(evidence.timeColumn)`: \(Format.fixed(evidence.spearman, 4)) over \(Format.count(evidence.rows)) rows"
       ])
-    case "cross-fold-duplicates":
+    case .crossFoldDuplicates:
       guard let evidence = finding.evidence.decode(CrossFoldDuplicatesCheck.Evidence.self) else { return "" }
       var table = MarkdownTable([("fold", .right), ("test rows", .right), ("identical to a training row", .right)])
       let affected = evidence.folds.filter { $0.duplicates > 0 }
@@ -100,7 +106,7 @@ enum AuditFindingText {
       var text = table.markdown
       if affected.count > 20 { text += "\n…and \(affected.count - 20) more folds, listed in results.json.\n" }
       return text
-    case "preprocessing-scope":
+    case .preprocessingScope:
       if let evidence = finding.evidence.decode(PreprocessingScopeCheck.StandardizedEvidence.self) {
         var table = MarkdownTable([("feature", .left), ("mean over all rows", .right), ("sd over all rows", .right)])
         for feature in evidence.features {
@@ -112,15 +118,24 @@ enum AuditFindingText {
       return bullets([
         "\(evidence.model), fold \(evidence.fold + 1): fitted on \(Format.count(evidence.fittedRows)) rows; its training fold has \(Format.count(evidence.trainingRows))"
       ])
-    case "class-coverage":
+    case .classCoverage:
       guard let evidence = finding.evidence.decode(ClassCoverageCheck.Evidence.self) else { return "" }
       let folds = evidence.folds.map { foldName($0, nil, results) }
       return bullets([
         "folds without `\(evidence.class)` in training: \(list(folds))",
         "their test rows of `\(evidence.class)`: \(Format.count(evidence.testRows)); rows of it in the data: \(Format.count(evidence.rowsInData))",
       ])
-    default:
-      return ""
+    case .selectionBias:
+      guard let evidence = finding.evidence.decode(SelectionBiasCheck.Evidence.self) else { return "" }
+      let choices = Dictionary(grouping: evidence.chosen, by: { $0 }).mapValues(\.count)
+      let common = choices.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(3)
+      return bullets([
+        "best flat score: \(evidence.bestFlat), \(Format.fixed(evidence.bestFlatLogLoss, 4)) nats",
+        "nested score: \(Format.fixed(evidence.nestedLogLoss, 4)) nats over \(evidence.chosen.count) outer folds",
+        "optimism: \(Format.fixed(evidence.optimism, 4)) ± \(Format.fixed(evidence.standardError, 4)) nats",
+        "chosen most often: "
+          + common.map { "\($0.key) (\($0.value) fold\($0.value == 1 ? "" : "s"))" }.joined(separator: "; "),
+      ])
     }
   }
 

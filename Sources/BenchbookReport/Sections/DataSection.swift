@@ -28,7 +28,7 @@ struct DataSection: ReportSection {
       } else {
         values = "–"
       }
-      features.append([feature.name, feature.type, values, Format.count(feature.missing)])
+      features.append([feature.name, feature.type.rawValue, values, Format.count(feature.missing)])
     }
     text += features.markdown + "\n"
     var balance = MarkdownTable([("class", .left), ("rows", .right), ("share", .right)])

@@ -18,7 +18,7 @@ struct MethodSection: ReportSection {
     if results.preprocess.isEmpty {
       text += "None: the models see the feature values as they are"
       text +=
-        results.data.featureSummaries.contains { $0.type == "categorical" } ? ", with categories one-hot encoded" : ""
+        results.data.featureSummaries.contains { $0.type == .categorical } ? ", with categories one-hot encoded" : ""
       text += ".\n\n"
     } else {
       text += results.preprocess.map { step in

@@ -45,9 +45,9 @@ struct ResultsSection: ReportSection {
 /// "k-nearest neighbours (n_neighbors=15)": the algorithm, and only the settings that differ from its defaults.
 enum AlgorithmName {
   static func of(_ model: ModelResult) -> String {
-    guard let kind = ModelKind(rawValue: model.algorithm) else { return model.algorithm }
-    var empty = SettingsReader()
-    let defaults = (try? kind.makeClassifier(settings: &empty).parameters) ?? [:]
+    // The schema holds every default, so nothing is fitted or built to know them.
+    let kind = model.algorithm
+    let defaults = Dictionary(uniqueKeysWithValues: kind.settingsSchema.map { ($0.name, $0.defaultValue) })
     let changed = model.params.keys.sorted().filter { defaults[$0] != model.params[$0] }
     let settings = changed.map { "\($0)=\(model.params[$0]!)" }.joined(separator: ", ")
     return settings.isEmpty ? kind.displayName : "\(kind.displayName) (\(settings))"
