@@ -228,7 +228,23 @@ public struct KDTree: NeighborIndex {
                         }
                         return sum
                       }
+                      // Queries in the order of the leaf each first descends to: neighbouring queries
+                      // then walk the same nodes while they are in cache. Each answer lands in its own
+                      // slot, so the order changes speed only.
+                      var firstLeaf = [Int](repeating: 0, count: queries.rows)
                       for q in 0..<queries.rows {
+                        let query = qs.baseAddress! + q * d
+                        var id = 0
+                        while nodes[id].left >= 0 {
+                          let node = nodes[id]
+                          id = boxDistance(query, node.left) <= boxDistance(query, node.right) ? node.left : node.right
+                        }
+                        firstLeaf[q] = id
+                      }
+                      let order = (0..<queries.rows).sorted {
+                        firstLeaf[$0] != firstLeaf[$1] ? firstLeaf[$0] < firstLeaf[$1] : $0 < $1
+                      }
+                      for q in order {
                         let query = qs.baseAddress! + q * d
                         var best = KBest(
                           rows: outRows.baseAddress! + q * k, squaredDistances: outDistances.baseAddress! + q * k, k: k)
