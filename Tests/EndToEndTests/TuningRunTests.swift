@@ -62,6 +62,11 @@ import Testing
     #expect(configurations.allSatisfy { $0["within_budget"] as? Bool == false })
     let nb = try #require(results.model("NB"))
     #expect(nb["within_budget"] as? Bool == true)
+    // A tuning spec records each model's reliability diagram: 150 rows × 3 classes, one-vs-rest, in ten bins.
+    let calibration = try #require(nb["calibration"] as? [String: Any])
+    let bins = try #require(calibration["bins"] as? [[String: Any]])
+    #expect(bins.count == 10)
+    #expect(bins.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 450)
     let nbTuning = try #require(nb["tuning"] as? [String: Any])
     let nbBudget = try #require(nbTuning["budget_log_loss"] as? [String: Any])
     // Nothing in NB's grid is over budget, so the budget's choice is the unconstrained one.

@@ -186,6 +186,8 @@ public struct ModelResult: Codable, Sendable {
   public var tuning: TuningRecord?
   /// Whether the shipped model fits the spec's budget; absent without a budget.
   public var withinBudget: Bool?
+  /// The reliability diagram over the test folds (nested ones for a tuned model); recorded when the spec tunes.
+  public var calibration: CalibrationRecord?
 
   public init(
     label: String, algorithm: ModelKind, params: [String: ParameterValue], logLoss: Summary, accuracy: Summary,
@@ -215,6 +217,7 @@ public struct ModelResult: Codable, Sendable {
     case throughputRowsPerSecond = "throughput_rows_per_s"
     case tuning
     case withinBudget = "within_budget"
+    case calibration
   }
 }
 

@@ -23,6 +23,8 @@ public struct FoldEvaluator: Sendable {
     public var predictSeconds: Double
     /// The rows the fold's preprocessing was fitted on, as the fitted pipeline recorded them.
     public var preprocessingFittedOn: RowSetFingerprint
+    /// Predicted probability against outcome, binned for the reliability diagram.
+    public var calibration: CalibrationBins
   }
 
   public func evaluate(_ model: ModelSpec, on fold: Fold) throws(ModelFailure) -> Outcome {
@@ -36,7 +38,8 @@ public struct FoldEvaluator: Sendable {
       scores: FoldScores(probabilities: probabilities, labels: data.testLabels),
       fitSeconds: Double(fitEnd - fitStart) / 1e9,
       predictSeconds: Double(predictEnd - fitEnd) / 1e9,
-      preprocessingFittedOn: pipeline.preprocessing.fittedOn)
+      preprocessingFittedOn: pipeline.preprocessing.fittedOn,
+      calibration: CalibrationBins(probabilities: probabilities, labels: data.testLabels))
   }
 
   /// A fold's rows gathered into matrices: the one copy of data a fold makes.

@@ -6,6 +6,8 @@ struct ConfigurationScores: Sendable {
   var logLoss: [Double]
   /// Every measure per configuration, on outer folds only (inner splits need log-loss alone).
   var scores: [FoldScores]?
+  /// Per configuration, on outer folds only: probabilities binned for the reliability diagram.
+  var calibration: [CalibrationBins]?
   /// Core ML file size of each configuration fitted on this split's training rows, when a size budget asks.
   var sizeBytes: [Int?]
   /// Fit and predict time of the whole split, all configurations together.

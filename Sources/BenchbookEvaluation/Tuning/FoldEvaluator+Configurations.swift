@@ -26,11 +26,12 @@ extension FoldEvaluator {
     let preparedTest = preprocessing.transform(testX)
     fitNanoseconds += DispatchTime.now().uptimeNanoseconds - start
     var result = ConfigurationScores(
-      logLoss: [], scores: full ? [] : nil, sizeBytes: [], fitSeconds: 0, predictSeconds: 0, pipelines: [])
+      logLoss: [], scores: full ? [] : nil, calibration: full ? [] : nil, sizeBytes: [], fitSeconds: 0, predictSeconds: 0, pipelines: [])
     func score(_ probabilities: Matrix) {
       if full {
         let scores = FoldScores(probabilities: probabilities, labels: testLabels)
         result.scores!.append(scores)
+        result.calibration!.append(CalibrationBins(probabilities: probabilities, labels: testLabels))
         result.logLoss.append(scores.logLoss)
       } else {
         result.logLoss.append(LogLoss.evaluate(probabilities, labels: testLabels).value)
@@ -113,7 +114,7 @@ extension FoldEvaluator {
       }
     }
     return ConfigurationScores(
-      logLoss: [], scores: nil, sizeBytes: [], fitSeconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+      logLoss: [], scores: nil, calibration: nil, sizeBytes: [], fitSeconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
       predictSeconds: 0, pipelines: pipelines)
   }
 }

@@ -7,7 +7,7 @@ public enum PlotRenderer {
   /// Every figure, in report order.
   public static let plots: [any ReportPlot] = [
     LogLossBoxPlot(), FoldLinesPlot(), TimingPlot(), TradeOffPlot(), ParetoPlot(cost: .size),
-    ParetoPlot(cost: .latency), FoldTimeRangesPlot(), ClassRateOverTimePlot(),
+    ParetoPlot(cost: .latency), ReliabilityPlot(), FoldTimeRangesPlot(), ClassRateOverTimePlot(),
   ]
 
   /// Draws each plot the results hold data for into `directory`; a plot that cannot be drawn is skipped

@@ -1,3 +1,6 @@
+import BenchbookEvaluation
+import Foundation
+
 /// The figures, embedded with relative links so they show on GitHub.
 struct PlotsSection: ReportSection {
   static let captions: [String: String] = [
@@ -16,7 +19,29 @@ struct PlotsSection: ReportSection {
     "pareto-latency":
       "The same against one-row prediction time (99th percentile, changes from run to run); defaults outside the grid "
       + "have no measured latency and are left out.",
+    "reliability":
+      "Predictions pooled over the test folds (for a tuned model, the nested ones), in ten bins of predicted probability: "
+      + "points below the diagonal mean the model is too sure, above it too timid. The table gives the predictions per bin.",
   ]
+
+  /// Predictions per bin, per model, beside the reliability diagram: a point from a handful of rows means little.
+  static func calibrationCounts(_ results: ExperimentResults) -> String {
+    let models = RankedTable.rank(results.models).filter { $0.calibration != nil }
+    guard let bins = models.first?.calibration?.bins else { return "" }
+    var table = MarkdownTable([("predicted", .left)] + models.map { ($0.label, .right) })
+    for (index, bin) in bins.enumerated() {
+      let range = String(format: "%.1f–%.1f", bin.lower, bin.upper)
+      table.append(
+        [range]
+          + models.map { model in
+            guard let bin = model.calibration?.bins[index], bin.count > 0, let rate = bin.observedRate else {
+              return "–"
+            }
+            return "\(Format.count(bin.count)) (\(String(format: "%.2f", rate)))"
+          })
+    }
+    return "Predictions per bin, and in brackets the observed rate:\n\n" + table.markdown + "\n"
+  }
 
   func render(_ context: ReportContext) -> String? {
     var text = "## Plots\n\n"
@@ -25,6 +50,7 @@ struct PlotsSection: ReportSection {
     for plot in drawn {
       text += "### \(plot.title)\n\n![\(plot.title)](\(plot.fileName))\n\n"
       if let caption = Self.captions[plot.id] { text += "\(caption)\n\n" }
+      if plot.id == "reliability" { text += Self.calibrationCounts(context.results) }
     }
     let skipped = ours.filter { $0.skippedBecause != nil }
     if !skipped.isEmpty {

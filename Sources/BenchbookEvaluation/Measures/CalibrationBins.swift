@@ -1,0 +1,85 @@
+import BenchbookData
+
+/// Predicted probability against observed frequency, in ten equal bins: what a
+/// reliability diagram draws. Log-loss punishes miscalibration above all, so
+/// this shows where a model's probabilities are too sure or too timid.
+///
+/// Two classes: the probability of the second class against whether the row is
+/// of it (scikit-learn's `calibration_curve`). More classes: every class's
+/// column against membership of that class, pooled (one-vs-rest).
+public struct CalibrationBins: Sendable, Hashable {
+  public static let binCount = 10
+  public private(set) var counts: [Int]
+  /// Sums over the rows of each bin, added in row order.
+  public private(set) var predictedSums: [Double]
+  public private(set) var observedSums: [Double]
+
+  public init() {
+    counts = [Int](repeating: 0, count: Self.binCount)
+    predictedSums = [Double](repeating: 0, count: Self.binCount)
+    observedSums = [Double](repeating: 0, count: Self.binCount)
+  }
+
+  public init(probabilities: Matrix, labels: [Int]) {
+    self.init()
+    let classes = probabilities.columns
+    let columns = classes == 2 ? [1] : Array(0..<classes)
+    for row in 0..<probabilities.rows {
+      for column in columns {
+        let p = probabilities[row, column]
+        let bin = min(Self.binCount - 1, max(0, Int(p * Double(Self.binCount))))
+        counts[bin] += 1
+        predictedSums[bin] += p
+        observedSums[bin] += labels[row] == column ? 1 : 0
+      }
+    }
+  }
+
+  /// Pools another fold's bins into these (folds are added in fold order, so the sums are reproducible).
+  public mutating func add(_ other: CalibrationBins) {
+    for bin in 0..<Self.binCount {
+      counts[bin] += other.counts[bin]
+      predictedSums[bin] += other.predictedSums[bin]
+      observedSums[bin] += other.observedSums[bin]
+    }
+  }
+
+  /// As results record it: only counts and means, never rows.
+  public func record(positiveClass: String?) -> CalibrationRecord {
+    CalibrationRecord(
+      positiveClass: positiveClass,
+      bins: (0..<Self.binCount).map { bin in
+        CalibrationRecord.Bin(
+          lower: Double(bin) / Double(Self.binCount), upper: Double(bin + 1) / Double(Self.binCount),
+          count: counts[bin], meanPredicted: counts[bin] == 0 ? nil : predictedSums[bin] / Double(counts[bin]),
+          observedRate: counts[bin] == 0 ? nil : observedSums[bin] / Double(counts[bin]))
+      })
+  }
+}
+
+/// A model's reliability diagram, pooled over its test folds (`models[].calibration`).
+public struct CalibrationRecord: Codable, Sendable, Hashable {
+  public struct Bin: Codable, Sendable, Hashable {
+    public var lower: Double
+    public var upper: Double
+    /// Predictions that fell in the bin (rows, or rows × classes one-vs-rest).
+    public var count: Int
+    public var meanPredicted: Double?
+    public var observedRate: Double?
+
+    enum CodingKeys: String, CodingKey {
+      case lower, upper, count
+      case meanPredicted = "mean_predicted"
+      case observedRate = "observed_rate"
+    }
+  }
+
+  /// The class whose probability is binned (two classes); `nil` when every class is pooled one-vs-rest.
+  public var positiveClass: String?
+  public var bins: [Bin]
+
+  enum CodingKeys: String, CodingKey {
+    case bins
+    case positiveClass = "positive_class"
+  }
+}
