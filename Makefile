@@ -43,14 +43,15 @@ test: deps
 	$(SWIFT) build -c release --product benchbook
 	BENCHBOOK_BIN="$(CURDIR)/$(BIN)" $(SWIFT) test -c release
 
-## bench: the flights benchmark against scikit-learn, micro-benchmarks of the hot loops, the checks of shipped baselines
+## bench: the flights benchmark (plain and tuned) against scikit-learn, micro-benchmarks of the hot loops, the checks of shipped baselines
 BENCH_VENV := .build/sklearn-venv
 bench: build
 	@[ -x $(BENCH_VENV)/bin/python ] && $(BENCH_VENV)/bin/python -c 'import sklearn, pandas' 2>/dev/null || { \
 	  echo "bench: scikit-learn is missing; installing it into $(BENCH_VENV): pip install scikit-learn pandas"; \
 	  python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q scikit-learn pandas; }
 	$(SWIFT) build -c release --product benchbook-bench
-	.build/release/benchbook-bench --benchbook $(BIN) --spec experiments/flights-delay.yaml --python $(BENCH_VENV)/bin/python
+	.build/release/benchbook-bench --benchbook $(BIN) --spec experiments/flights-delay.yaml --python $(BENCH_VENV)/bin/python \
+	  --tuned-spec experiments/flights-delay-tuned.yaml
 	$(SWIFT) package --package-path Sources/Benchmarks --scratch-path .build-benchmarks \
 	  --allow-writing-to-package-directory benchmark
 	@set -e; for baseline in experiments/baselines/*.json; do \

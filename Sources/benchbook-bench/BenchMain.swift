@@ -72,6 +72,10 @@ struct BenchMain {
     }
     print("")
     print(layout(table))
+    if let tuned = arguments.firstIndex(of: "--tuned-spec").map({ arguments[$0 + 1] }) {
+      allMet = try TunedBench.run(
+        benchbook: benchbook, spec: tuned, csv: csv, python: python, scratch: scratch) && allMet
+    }
     print(allMet ? "all targets met" : "some targets missed")
     return allMet
   }
