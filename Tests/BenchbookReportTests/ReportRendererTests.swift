@@ -84,6 +84,21 @@ import Testing
     #expect(index.contains("| ⚠️ \(standing.count) warning"), "the leak audit's standing findings beside the score")
   }
 
+  /// Tuned and untuned experiments side by side: how each was tuned, and the best model inside its budget.
+  @Test func indexShowsTuningAndBudget() throws {
+    let directory = try ReportFixture.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try ResultsFile.write(try ReportFixture.results(), to: directory.appendingPathComponent("campaigns").path)
+    try ResultsFile.write(try ReportFixture.tunedResults(), to: directory.appendingPathComponent("iris-tuned").path)
+    let index = try String(contentsOfFile: try ReportIndex.write(reportsDirectory: directory.path), encoding: .utf8)
+    let rows = index.split(separator: "\n")
+    let campaigns = try #require(rows.first { $0.contains("[campaigns]") })
+    let tuned = try #require(rows.first { $0.contains("[iris-tuned]") })
+    #expect(campaigns.contains("| defaults |"))
+    #expect(tuned.contains("4 of 5 models, nested (inner stratified-kfold, 5 folds)"))
+    #expect(tuned.contains("LDA, 0.0486 (a Core ML file of at most 3.0 kB)"))
+  }
+
   // MARK: - Leak audit
 
   /// The fixture's results with its audit findings replaced.

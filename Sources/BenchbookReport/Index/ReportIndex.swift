@@ -25,7 +25,7 @@ public enum ReportIndex {
     text += "comparing its score with others.\n\n"
     var table = MarkdownTable([
       ("experiment", .left), ("question", .left), ("best model", .left), ("log-loss", .right), ("leak audit", .left),
-      ("rows", .right), ("resampling", .left),
+      ("rows", .right), ("resampling", .left), ("tuning", .left), ("best inside the budget", .left),
     ])
     for (folder, results) in entries {
       let context = ReportContext(results: results, plots: [])
@@ -35,10 +35,24 @@ public enum ReportIndex {
         winner.map { "\($0.label), \(AlgorithmName.of($0))" } ?? "–",
         Format.meanStd(winner?.logLoss.mean, winner?.logLoss.std), auditSummary(results.audit),
         Format.count(results.data.rows),
-        "\(results.resampling.method), \(results.resampling.splits.count) folds",
+        "\(results.resampling.method), \(results.resampling.splits.count) folds", tuning(results),
+        budget(context),
       ])
     }
     return text + table.markdown
+  }
+
+  /// Untuned experiments compare defaults; tuned ones say how many models searched and how.
+  static func tuning(_ results: ExperimentResults) -> String {
+    let tuned = results.models.compactMap(\.tuning)
+    guard let inner = tuned.first?.inner else { return "defaults" }
+    return "\(tuned.count) of \(results.models.count) models, nested (inner \(inner.method), \(inner.folds) folds)"
+  }
+
+  static func budget(_ context: ReportContext) -> String {
+    guard let budget = context.results.budget else { return "–" }
+    guard let best = BudgetFit.best(context) else { return "none fits (\(BudgetFit.describe(budget)))" }
+    return "\(best.model.label), \(String(format: "%.4f", best.score)) (\(BudgetFit.describe(budget)))"
   }
 
   /// The findings that stand (not accepted), worst first: what a reader must know before trusting the score.
