@@ -3,13 +3,13 @@ import BenchbookSpec
 
 /// The inner splits a tuned model chooses its configuration on: made from one
 /// outer training set (or from all rows, for the final choice), never from its test rows.
-enum InnerFolds {
+public enum InnerFolds {
   /// Splits `rows` (dataset row numbers, ascending) as `tune` says; folds hold dataset row numbers.
   ///
   /// Stratified and plain k-fold cut the rows in the order given, unshuffled, as
   /// `GridSearchCV(cv=5)` cuts `X[train]`; time-series chains forward over the rows sorted by time.
   /// - Throws: `SpecError` at the spec when the rows cannot be split so.
-  static func make(_ tune: TuneSpec, rows: [Int], dataset: Dataset, specPath: String, outerFold: Int?)
+  public static func make(_ tune: TuneSpec, rows: [Int], dataset: Dataset, specPath: String, outerFold: Int?)
     throws(SpecError) -> [Fold]
   {
     let k = tune.innerFolds
