@@ -222,6 +222,44 @@ import Testing
     }
   }
 
+  /// Tuning fits configurations together where they can share work; the result must be that of separate fits,
+  /// to the bit. The grid varies every searchable setting over its default, its alternative and (for whole
+  /// numbers) a third value, so kNN's shared query and the tree's cut-back are exercised across k and depth.
+  @Test(arguments: ModelKind.allCases, Dataset.allCases)
+  func sharedFitsEqualSeparateFits(_ kind: ModelKind, _ dataset: Dataset) throws {
+    let data = try dataset.load()
+    let train = Array(stride(from: 0, to: data.x.rows, by: 1)).filter { $0 % 4 != 0 }
+    let test = Array(stride(from: 0, to: data.x.rows, by: 4))
+    let (x, labels) = (data.x.selecting(rows: train), train.map { data.labels[$0] })
+    let testX = data.x.selecting(rows: test)
+    var grid: [[String: String]] = [[:]]
+    for setting in kind.settingsSchema where setting.searchable {
+      var values = [setting.defaultValue]
+      if let alternative = Self.alternative(to: setting) { values.append(alternative) }
+      if case .optionalWholeNumber = setting.type { values.append(.int(1)) }
+      if case .wholeNumber = setting.type, case .int(let base) = setting.defaultValue { values.append(.int(base + 5)) }
+      grid = grid.flatMap { prefix in
+        values.map { value in prefix.merging([setting.name: SettingDescriptor.specText(value)]) { $1 } }
+      }
+    }
+    let configurations = try grid.map { try Self.classifier(kind, $0) }
+    let shared = try Self.sharedPredictions(configurations, x, labels, data.classCount, testX)
+    #expect(shared.count == configurations.count)
+    for (configuration, probabilities) in zip(configurations, shared) {
+      let alone = try configuration.fit(x, labels: labels, classCount: data.classCount).predictProbabilities(testX)
+      #expect(Self.bitwiseEqual(probabilities, alone), "\(configuration.parameters)")
+    }
+  }
+
+  static func sharedPredictions(
+    _ configurations: [any Classifier], _ x: Matrix, _ labels: [Int], _ classCount: Int, _ test: Matrix
+  ) throws -> [Matrix] {
+    func open<C: Classifier>(_ first: C) throws -> [Matrix] {
+      try C.sharedPredictions(configurations.map { $0 as! C }, x, labels: labels, classCount: classCount, test: test)
+    }
+    return try open(configurations[0])
+  }
+
   // MARK: - Helpers
 
   static func classifier(_ kind: ModelKind, _ settings: [String: String]) throws(SettingError) -> any Classifier {
