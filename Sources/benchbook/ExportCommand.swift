@@ -58,7 +58,10 @@ struct ExportCommand: ParsableCommand {
           "--updatable needs a k-nearest-neighbours model; \(model) is a \(modelSpec.kind.displayName)")
       }
       let dataset = try Dataset.load(experiment.dataset)
-      let pipeline = try FoldEvaluator(dataset: dataset, preprocessing: experiment.preprocessing).fitAllRows(modelSpec)
+      // A tuned model ships the configuration its inner protocol chooses on all rows, as `run` reports it.
+      let shipped = try NestedTuning.resolvingFinal(
+        modelSpec, spec: experiment, dataset: dataset, jobs: ProcessInfo.processInfo.activeProcessorCount)
+      let pipeline = try FoldEvaluator(dataset: dataset, preprocessing: experiment.preprocessing).fitAllRows(shipped)
       let exported = try OnDeviceCost.export(
         experiment, dataset: dataset, model: modelSpec, pipeline: pipeline,
         crossValidatedLogLoss: Self.crossValidatedLogLoss(

@@ -101,4 +101,25 @@ import Testing
     #expect(report.contains("chosen configuration"))
     #expect(report.contains("shipped configuration changed"))
   }
+
+  /// `export` ships the configuration `run` chose on all rows: the same file, to the byte count, as results record.
+  @Test func exportShipsTheFinalConfiguration() throws {
+    let scratch = try Scratch()
+    let spec = try tunedIris(scratch)
+    let results = try run(spec, scratch, out: "out")
+    for label in ["KNN", "DT"] {
+      let model = try #require(results.model(label))
+      let file = scratch.path("\(label).mlmodel")
+      let exported = try BenchbookBinary.run([
+        "export", spec, "--model", label, "--out", file, "--results", scratch.path("out/results.json"),
+      ])
+      #expect(exported.status == 0, "\(exported.stderr)")
+      let size = try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int
+      #expect(size == model["model_size_bytes"] as? Int, "\(label)")
+    }
+    let knn = try #require(results.model("KNN")?["tuning"] as? [String: Any])
+    let final = try #require(knn["final_params"] as? [String: Any])
+    let inspected = try BenchbookBinary.run(["inspect", scratch.path("KNN.mlmodel")])
+    #expect(inspected.stdout.contains("k = \(final["n_neighbors"] as! Int)"), "\(inspected.stdout)")
+  }
 }

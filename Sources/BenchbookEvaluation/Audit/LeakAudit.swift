@@ -70,7 +70,9 @@ public enum LeakAudit {
     let dataset = try Dataset.load(spec.dataset)
     let plan = try FoldPlan.make(
       spec.resampling, rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
-    return (try run(spec, dataset: dataset, plan: plan, mainPass: nil, options: options), dataset)
+    // Tuned models are audited at the configuration they ship, as `benchbook run` audits them.
+    let resolved = try NestedTuning.resolvingFinal(spec, dataset: dataset, jobs: options.jobs)
+    return (try run(resolved, dataset: dataset, plan: plan, mainPass: nil, options: options), dataset)
   }
 
   /// Runs the audit.

@@ -10,7 +10,7 @@ import BenchbookSpec
 /// choices are then pure arithmetic on those scores. Refitting the chosen
 /// configuration on an outer training set is the flat fit of that
 /// configuration on that fold, so the nested score costs no extra fit.
-struct NestedTuning: Sendable {
+public struct NestedTuning: Sendable {
   let model: ModelSpec
   /// The grid, then the default configuration when the grid lacks it.
   let configurations: [any Classifier]
@@ -107,5 +107,37 @@ struct NestedTuning: Sendable {
   /// Mean of each grid configuration's log-loss over inner folds, summed in fold order.
   func innerMeans(_ scores: [ConfigurationScores]) -> [Double] {
     (0..<gridCount).map { c in scores.reduce(0) { $0 + $1.logLoss[c] } / Double(scores.count) }
+  }
+}
+
+extension NestedTuning {
+  /// The configuration a tuned model ships: the inner protocol run on all rows, as `benchbook run` chooses it
+  /// (`GridSearchCV.fit(X, y).best_estimator_`). For `export` and `audit`, which need it without the outer folds.
+  /// - Returns: `model` with `classifier` set to that configuration; a fixed model unchanged.
+  public static func resolvingFinal(_ model: ModelSpec, spec: ExperimentSpec, dataset: Dataset, jobs: Int) throws
+    -> ModelSpec
+  {
+    guard let search = model.search else { return model }
+    let folds = try InnerFolds.make(
+      spec.tune, rows: Array(0..<dataset.x.rows), dataset: dataset, specPath: spec.path, outerFold: nil)
+    let evaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
+    let scores = try ParallelExecutor.run(count: folds.count, jobs: jobs) { (i: Int) throws(ModelFailure) in
+      try evaluator.evaluate(
+        model, configurations: search.configurations, train: folds[i].train, test: folds[i].test, full: false,
+        fold: nil)
+    }
+    let means = search.configurations.indices.map { c in
+      scores.reduce(0) { $0 + $1.logLoss[c] } / Double(scores.count)
+    }
+    var resolved = model
+    resolved.classifier = search.configurations[choose(means, allowed: means.map { _ in true })!]
+    return resolved
+  }
+
+  /// The spec with every tuned model resolved to its shipped configuration.
+  public static func resolvingFinal(_ spec: ExperimentSpec, dataset: Dataset, jobs: Int) throws -> ExperimentSpec {
+    var resolved = spec
+    resolved.models = try spec.models.map { try resolvingFinal($0, spec: spec, dataset: dataset, jobs: jobs) }
+    return resolved
   }
 }
