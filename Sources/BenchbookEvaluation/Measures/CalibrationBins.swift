@@ -7,7 +7,7 @@ import BenchbookData
 /// Two classes: the probability of the second class against whether the row is
 /// of it (scikit-learn's `calibration_curve`). More classes: every class's
 /// column against membership of that class, pooled (one-vs-rest).
-public struct CalibrationBins: Sendable, Hashable {
+public struct CalibrationBins: Sendable, Hashable, Codable {
   public static let binCount = 10
   public private(set) var counts: [Int]
   /// Sums over the rows of each bin, added in row order.

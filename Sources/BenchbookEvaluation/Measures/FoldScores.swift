@@ -1,7 +1,7 @@
 import BenchbookData
 
 /// Every measure of one model on one test fold.
-public struct FoldScores: Sendable, Hashable {
+public struct FoldScores: Sendable, Hashable, Codable {
   public var logLoss: Double
   public var accuracy: Double
   public var brier: Double

@@ -36,73 +36,19 @@ public enum ExperimentRunner {
   }
 
   public static func run(_ spec: ExperimentSpec, options: Options = Options()) throws -> Run {
-    let dataset = try Dataset.load(spec.dataset)
-    let plan = try FoldPlan.make(
-      spec.resampling, rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
-    let evaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
+    let prepared = try RunPlan(spec)
+    let outputs = try prepared.execute(Array(prepared.tasks.indices), jobs: options.jobs, progress: options.progress)
+    return try assemble(prepared, outputs: prepared.tasks.indices.map { outputs[$0]! }, options: options)
+  }
 
-    // Tasks: every (model, fold) and one fit on all rows per fixed model; every split of each tuned model.
+  /// Turns every task's output into results, then measures on-device cost and runs the audit: the same code
+  /// whether the outputs were computed here or gathered from shards.
+  /// - Parameter outputs: one per task of `prepared.tasks`, in task order.
+  public static func assemble(_ prepared: RunPlan, outputs: [RunPlan.Output], options: Options) throws -> Run {
+    let (spec, dataset, plan) = (prepared.spec, prepared.dataset, prepared.plan)
     let models = spec.models
-    let foldCount = plan.folds.count
-    var tunings: [Int: NestedTuning] = [:]
-    for (m, model) in models.enumerated() {
-      if let search = model.search {
-        tunings[m] = try NestedTuning(
-          model, search: search, tune: spec.tune, plan: plan, dataset: dataset, specPath: spec.path)
-      }
-    }
-    enum Task: Sendable {
-      case fold(model: Int, fold: Int)
-      case allRows(model: Int)
-      case tuning(model: Int, split: TuningSplit)
-      var model: Int {
-        switch self {
-        case .fold(let model, _), .allRows(let model), .tuning(let model, _): model
-        }
-      }
-    }
-    var tasks: [Task] = []
-    for f in 0...foldCount {
-      for m in models.indices where tunings[m] == nil {
-        tasks.append(f == foldCount ? .allRows(model: m) : .fold(model: m, fold: f))
-      }
-    }
-    for m in models.indices {
-      if let tuning = tunings[m] { tasks += tuning.splits.map { .tuning(model: m, split: $0) } }
-    }
-    let taskCount = tasks.count
-    let (taskList, tuningPlans) = (tasks, tunings)
-    let cost = tasks.map { task in
-      models[task.model].kind.relativeCost * (tunings[task.model]?.configurations.count ?? 1)
-    }
-    let order = (0..<taskCount).sorted { a, b in cost[a] != cost[b] ? cost[a] > cost[b] : a < b }
-    enum TaskOutput: Sendable {
-      case fold(FoldEvaluator.Outcome)
-      case allRows(FittedPipeline)
-      case tuning(ConfigurationScores)
-    }
-    // A size budget is judged on each outer fold's own fit: the file that fold's model would ship as.
-    let sizeOf: (@Sendable (ModelSpec, FittedPipeline) -> Int?)? =
-      spec.budget?.modelSizeBytes == nil
-      ? nil
-      : { @Sendable model, pipeline in
-        try? OnDeviceCost.export(spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: nil)
-          .sizeBytes
-      }
-    let outputs = try ParallelExecutor.run(
-      count: taskCount, jobs: options.jobs, order: order,
-      progress: options.progress.map { report in { @Sendable done in report(done, taskCount) } }
-    ) { (task: Int) throws(ModelFailure) -> TaskOutput in
-      switch taskList[task] {
-      case .fold(let m, let f): return .fold(try evaluator.evaluate(models[m], on: plan.folds[f]))
-      case .allRows(let m): return .allRows(try evaluator.fitAllRows(models[m]))
-      case .tuning(let m, let split):
-        let model = models[m]
-        return .tuning(
-          try tuningPlans[m]!.evaluate(split, with: evaluator, size: sizeOf.map { size in { size(model, $1) } }))
-      }
-    }
-
+    let tasks = prepared.tasks
+    let tunings = prepared.tunings
     var modelResults: [ModelResult] = []
     var fitRecords: [PreprocessingFitRecord] = []
     var resolvedModels = models

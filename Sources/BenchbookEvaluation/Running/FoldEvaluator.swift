@@ -15,7 +15,7 @@ public struct FoldEvaluator: Sendable {
   }
 
   /// What one model did on one fold.
-  public struct Outcome: Sendable {
+  public struct Outcome: Sendable, Codable {
     public var scores: FoldScores
     /// Preprocessing fit and transform of the training rows, plus the model's fit.
     public var fitSeconds: Double

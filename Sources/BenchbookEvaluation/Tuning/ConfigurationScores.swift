@@ -1,18 +1,23 @@
 import BenchbookData
 
 /// Every configuration of one tuned model scored on one split.
-struct ConfigurationScores: Sendable {
+public struct ConfigurationScores: Sendable, Codable {
   /// Test log-loss per configuration.
-  var logLoss: [Double]
+  public var logLoss: [Double]
   /// Every measure per configuration, on outer folds only (inner splits need log-loss alone).
-  var scores: [FoldScores]?
+  public var scores: [FoldScores]?
   /// Per configuration, on outer folds only: probabilities binned for the reliability diagram.
-  var calibration: [CalibrationBins]?
+  public var calibration: [CalibrationBins]?
   /// Core ML file size of each configuration fitted on this split's training rows, when a size budget asks.
-  var sizeBytes: [Int?]
+  public var sizeBytes: [Int?]
   /// Fit and predict time of the whole split, all configurations together.
-  var fitSeconds: Double
-  var predictSeconds: Double
+  public var fitSeconds: Double
+  public var predictSeconds: Double
   /// Each configuration fitted on all rows (the `allRows` split only), for the on-device measurements.
-  var pipelines: [FittedPipeline]
+  public var pipelines: [FittedPipeline] = []
+
+  /// The fitted pipelines stay in memory: a shard records scores, never models.
+  enum CodingKeys: String, CodingKey {
+    case logLoss, scores, calibration, sizeBytes, fitSeconds, predictSeconds
+  }
 }

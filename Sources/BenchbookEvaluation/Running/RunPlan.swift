@@ -1,0 +1,121 @@
+import BenchbookData
+import BenchbookModels
+import BenchbookSpec
+
+/// Everything a run will compute, as a list of independent tasks: every (model, fold) of a fixed model and its
+/// fit on all rows, every split of a tuned model. `run` executes them all; a shard executes some, and `merge`
+/// the rest, and both hand the outputs to the same assembly.
+public struct RunPlan: Sendable {
+  /// One unit of work.
+  public enum Task: Sendable, Hashable, Codable {
+    case fold(model: Int, fold: Int)
+    case allRows(model: Int)
+    case tuning(model: Int, split: TuningSplit)
+
+    public var model: Int {
+      switch self {
+      case .fold(let model, _), .allRows(let model), .tuning(let model, _): model
+      }
+    }
+
+    /// The (model, outer fold) cell a task belongs to, or `nil` for the work on all rows, which the merge step does.
+    public var cell: Cell? {
+      switch self {
+      case .fold(let model, let fold): Cell(model: model, fold: fold)
+      case .tuning(let model, .outer(let fold)), .tuning(let model, .inner(outer: let fold?, inner: _)):
+        Cell(model: model, fold: fold)
+      case .allRows, .tuning(_, .inner(outer: nil, inner: _)), .tuning(_, .allRows): nil
+      }
+    }
+  }
+
+  /// A model on one outer fold: what shards divide. Tuning a model on a fold is one cell.
+  public struct Cell: Sendable, Hashable, Codable, Comparable {
+    public var model: Int
+    public var fold: Int
+
+    public static func < (a: Cell, b: Cell) -> Bool { (a.fold, a.model) < (b.fold, b.model) }
+  }
+
+  /// What a task produced.
+  public enum Output: Sendable {
+    case fold(FoldEvaluator.Outcome)
+    case allRows(FittedPipeline)
+    case tuning(ConfigurationScores)
+  }
+
+  public let spec: ExperimentSpec
+  public let dataset: Dataset
+  public let plan: FoldPlan
+  public let evaluator: FoldEvaluator
+  let tunings: [Int: NestedTuning]
+  public let tasks: [Task]
+
+  /// Loads the data, makes the folds and lists the tasks.
+  public init(_ spec: ExperimentSpec) throws {
+    let dataset = try Dataset.load(spec.dataset)
+    let plan = try FoldPlan.make(
+      spec.resampling, rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
+    var tunings: [Int: NestedTuning] = [:]
+    for (m, model) in spec.models.enumerated() {
+      if let search = model.search {
+        tunings[m] = try NestedTuning(
+          model, search: search, tune: spec.tune, plan: plan, dataset: dataset, specPath: spec.path)
+      }
+    }
+    var tasks: [Task] = []
+    for f in 0...plan.folds.count {
+      for m in spec.models.indices where tunings[m] == nil {
+        tasks.append(f == plan.folds.count ? .allRows(model: m) : .fold(model: m, fold: f))
+      }
+    }
+    for m in spec.models.indices {
+      if let tuning = tunings[m] { tasks += tuning.splits.map { .tuning(model: m, split: $0) } }
+    }
+    self.spec = spec
+    self.dataset = dataset
+    self.plan = plan
+    self.tunings = tunings
+    self.tasks = tasks
+    evaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
+  }
+
+  /// A rough cost of a task, for scheduling and for balancing shards; it never changes a result.
+  public func cost(_ task: Task) -> Int {
+    spec.models[task.model].kind.relativeCost * (tunings[task.model]?.configurations.count ?? 1)
+  }
+
+  /// Runs the tasks at `indices` (into `tasks`) on `jobs` threads, costliest first.
+  /// - Returns: outputs keyed by task index.
+  public func execute(_ indices: [Int], jobs: Int, progress: (@Sendable (Int, Int) -> Void)?) throws(ModelFailure)
+    -> [Int: Output]
+  {
+    let costs = indices.map { cost(tasks[$0]) }
+    let order = indices.indices.sorted { a, b in costs[a] != costs[b] ? costs[a] > costs[b] : indices[a] < indices[b] }
+    // A size budget is judged on each outer fold's own fit: the file that fold's model would ship as.
+    let (spec, dataset, taskList, tunings, evaluator, plan) = (spec, dataset, tasks, tunings, evaluator, plan)
+    let sizeOf: (@Sendable (ModelSpec, FittedPipeline) -> Int?)? =
+      spec.budget?.modelSizeBytes == nil
+      ? nil
+      : { @Sendable model, pipeline in
+        try? OnDeviceCost.export(spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: nil)
+          .sizeBytes
+      }
+    let count = indices.count
+    let outputs = try ParallelExecutor.run(
+      count: count, jobs: jobs, order: order,
+      progress: progress.map { report in { @Sendable done in report(done, count) } }
+    ) { (position: Int) throws(ModelFailure) -> Output in
+      let models = spec.models
+      switch taskList[indices[position]] {
+      case .fold(let m, let f): return .fold(try evaluator.evaluate(models[m], on: plan.folds[f]))
+      case .allRows(let m): return .allRows(try evaluator.fitAllRows(models[m]))
+      case .tuning(let m, let split):
+        let model = models[m]
+        return .tuning(
+          try tunings[m]!.evaluate(split, with: evaluator, size: sizeOf.map { size in { size(model, $1) } }))
+      }
+    }
+    return Dictionary(uniqueKeysWithValues: zip(indices, outputs))
+  }
+}
