@@ -21,7 +21,7 @@ struct Benchbook: ParsableCommand {
     version: EnvironmentProbe.benchbookVersion,
     subcommands: [
       RunCommand.self, AuditCommand.self, ReportCommand.self, IndexCommand.self, ExportCommand.self,
-      InspectCommand.self, BaselineCommand.self, CheckCommand.self,
+      InspectCommand.self, BaselineCommand.self, CheckCommand.self, MergeCommand.self, PlanCommand.self,
     ]
   )
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchbookData
 import BenchbookEvaluation
 import BenchbookReport
 import BenchbookSpec
@@ -28,9 +29,20 @@ struct RunCommand: ParsableCommand {
   @Flag(name: .long, help: "Print no progress and no table.")
   var quiet = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Compute only shard I of N (from 0) into --out DIR as shard-I-of-N.json; `auto/N` reads the scheduler's index.",
+      valueName: "I/N"))
+  var shard: ShardOption?
+
   func run() throws {
     try CommandLineFailure.reporting {
       let experiment = try SpecParser.parse(file: spec)
+      if let shard {
+        try runShard(experiment, shard)
+        return
+      }
       let progress = quiet ? nil : ProgressLine(title: experiment.name)
       let auditProgress = quiet ? nil : ProgressLine(title: "\(experiment.name) leak audit")
       var options = ExperimentRunner.Options(jobs: parallel.jobs)
@@ -61,5 +73,24 @@ struct RunCommand: ParsableCommand {
         try AuditExit.check(audit)
       }
     }
+  }
+
+  /// One shard: its cells only, no audit, no report (the merge step does those).
+  func runShard(_ experiment: ExperimentSpec, _ shard: ShardOption) throws {
+    guard let out else { throw CommandError("--shard needs --out DIR, the folder every shard writes into") }
+    let index = try shard.resolvedIndex()
+    let plan = try RunPlan(experiment)
+    let partition = ShardPartition(plan, shards: shard.count)
+    let progress = quiet ? nil : ProgressLine(title: "\(experiment.name) shard \(index) of \(shard.count)")
+    var report: (@Sendable (Int, Int) -> Void)?
+    if let progress { report = { done, total in progress.update(done: done, of: total) } }
+    let outputs = try plan.execute(partition.taskIndices(plan, shard: index), jobs: parallel.jobs, progress: report)
+    progress?.finish()
+    let file = ShardFile(
+      identity: ShardFile.identity(plan, specPath: spec, shards: shard.count), shard: index, plan: plan,
+      outputs: outputs)
+    let path = URL(fileURLWithPath: out).appendingPathComponent(ShardFile.fileName(shard: index, of: shard.count)).path
+    try AtomicFile.write(try file.encoded(), to: path)
+    if !quiet { print("shard \(index) of \(shard.count): \(partition.cells[index].count) cells, \(path)") }
   }
 }

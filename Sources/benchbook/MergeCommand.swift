@@ -1,0 +1,62 @@
+import ArgumentParser
+import BenchbookData
+import BenchbookEvaluation
+import BenchbookReport
+import BenchbookSpec
+import Foundation
+
+struct MergeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Combine the shards of `benchbook run --shard` into results.json and report.md.",
+    discussion: """
+      Reads every shard-I-of-N.json in the folders given, checks that they come from the same Benchbook, \
+      spec, data and folds and cover every cell once, then fits each model on all rows (and makes a tuned \
+      model's final choice), runs the leak audit and the on-device measurements, and writes the results and \
+      the report. They equal a single `benchbook run` of the spec with the same --out, timings and \
+      environment aside. The spec is read from the path the shards were run with, relative to here.
+
+      Exit status: 0 on success; 1 when shards are missing, repeated or from another spec, data or \
+      Benchbook, and nothing is written; 3 as for `run`.
+      """
+  )
+
+  @Argument(help: "Folders holding the shard files.")
+  var directories: [String]
+
+  @Option(name: .long, help: "Output directory (default: reports/<name>/).")
+  var out: String?
+
+  @OptionGroup var parallel: JobsOption
+
+  @Flag(name: .long, help: "Print no progress and no table.")
+  var quiet = false
+
+  func run() throws {
+    try CommandLineFailure.reporting {
+      let shards = try ShardMerge.read(directories)
+      try ShardMerge.checkAgreement(shards)
+      let specPath = shards[0].file.identity.spec
+      let experiment = try SpecParser.parse(file: specPath)
+      let plan = try RunPlan(experiment)
+      let outputs = try ShardMerge.outputs(plan, shards: shards, jobs: parallel.jobs, progress: nil)
+      var options = ExperimentRunner.Options(jobs: parallel.jobs)
+      // The command that reproduces these results on one machine.
+      options.command = "benchbook run \(specPath)" + (out.map { " --out \($0)" } ?? "")
+      let run = try ExperimentRunner.assemble(plan, outputs: outputs, options: options)
+      let directory = out ?? "reports/\(experiment.name)"
+      let path = try ResultsFile.write(run.results, to: directory)
+      let report = try ReportRenderer.write(run.results, to: directory)
+      PlotNotice.print(report.plots)
+      if !quiet {
+        print(RankedTable.render(run.results), terminator: "")
+        print("merged \(shards.count) shards; results: \(path)")
+        print("report: \(report.path)")
+      }
+      if let audit = run.results.audit {
+        if !quiet { print(AuditSummary.render(audit, full: false), terminator: "") }
+        try AuditExit.check(audit)
+      }
+    }
+  }
+}
