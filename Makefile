@@ -7,9 +7,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build and the plots need.
 APT_PACKAGES := gnuplot-nox libgnuplot-iostream-dev libboost-iostreams-dev libboost-filesystem-dev \
-	libopenblas-dev liblapacke-dev zlib1g-dev python3 python3-venv
+	libopenblas-dev liblapacke-dev zlib1g-dev python3 python3-venv parallel
 
-.PHONY: deps build experiment experiments test bench baselines clean format coreml-check
+.PHONY: deps build experiment experiment-sharded experiments test bench baselines clean format coreml-check
 
 ## deps: install the missing Debian packages (and only those)
 deps:
@@ -32,6 +32,11 @@ build: deps
 ## experiment: run experiments/$(EXP).yaml (default: the flagship)
 experiment: build
 	$(BIN) run experiments/$(EXP).yaml
+
+## experiment-sharded: run experiments/$(EXP).yaml as $(SHARDS) processes with GNU parallel, then merge them
+SHARDS ?= 4
+experiment-sharded: build
+	examples/parallel/sharded.sh $(BIN) experiments/$(EXP).yaml $(SHARDS) reports/$(EXP)
 
 ## experiments: run every spec under experiments/ (exit status 3, a leak the audit caught, is expected of the leaky one)
 experiments: build

@@ -60,7 +60,8 @@ let package = Package(
     .testTarget(
       name: "BenchbookReportTests", dependencies: ["BenchbookReport"],
       exclude: ["Fixtures", "ReportRendererTests.golden.md"]),
-    .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: [.product(name: "Yams", package: "Yams")], exclude: ["Fixtures"]),
   ],
   cxxLanguageStandard: .cxx17
 )

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import Yams
+
+/// The shipped recipes for running shards on an existing engine.
+@Suite struct ShardRecipeTests {
+  static let root = BenchbookBinary.packageRoot.path
+  static let hasParallel = FileManager.default.isExecutableFile(atPath: "/usr/bin/parallel")
+
+  func shell(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = BenchbookBinary.packageRoot
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  /// `make experiment-sharded`'s script: three processes under GNU parallel give the plain run's results.
+  @Test(.enabled(if: hasParallel, "GNU parallel is not installed (make deps installs it)"))
+  func gnuParallelRecipeEqualsThePlainRun() throws {
+    let scratch = try Scratch()
+    let plain = try BenchbookBinary.run(["run", "experiments/iris.yaml", "--out", scratch.path("out"), "--quiet"])
+    #expect(plain.status == 0, "\(plain.stderr)")
+    let expected = try ResultsJSON.withoutTimings(String(contentsOfFile: scratch.path("out/results.json"), encoding: .utf8))
+    let sharded = try shell([
+      "bash", "examples/parallel/sharded.sh", BenchbookBinary.path, "experiments/iris.yaml", "3", scratch.path("out"),
+    ])
+    #expect(sharded.status == 0, "\(sharded.output)")
+    let merged = try ResultsJSON.withoutTimings(String(contentsOfFile: scratch.path("out/results.json"), encoding: .utf8))
+    #expect(merged == expected)
+  }
+
+  /// The Slurm scripts parse, and each array task's index reaches benchbook as SLURM_ARRAY_TASK_ID
+  /// (`--shard auto/N`, tested in ShardingTests).
+  @Test func slurmScriptsParseAndShardByArrayIndex() throws {
+    for script in ["submit.sh", "benchbook-array.sbatch", "benchbook-merge.sbatch"] {
+      let checked = try shell(["bash", "-n", "examples/slurm/\(script)"])
+      #expect(checked.status == 0, "\(script): \(checked.output)")
+    }
+    let array = try String(contentsOfFile: "\(Self.root)/examples/slurm/benchbook-array.sbatch", encoding: .utf8)
+    #expect(array.contains("--shard \"auto/$SHARDS\""))
+    let submit = try String(contentsOfFile: "\(Self.root)/examples/slurm/submit.sh", encoding: .utf8)
+    #expect(submit.contains("--array=\"0-$((shards - 1))\""))
+    #expect(submit.contains("--dependency=\"afterok:"))
+    // The array script run by hand as task 1 of 2 writes shard 1.
+    let scratch = try Scratch()
+    let ran = try shell(
+      ["bash", "examples/slurm/benchbook-array.sbatch"],
+      environment: [
+        "SPEC": "experiments/iris.yaml", "SHARDS": "2", "SHARD_DIR": scratch.path("shards"),
+        "SLURM_ARRAY_TASK_ID": "1", "BENCHBOOK": BenchbookBinary.path,
+      ])
+    #expect(ran.status == 0, "\(ran.output)")
+    #expect(scratch.exists("shards/shard-1-of-2.json"))
+  }
+
+  /// The GitHub Actions example is valid YAML with a shard matrix that covers 0..SHARDS-1 and a merge job after it.
+  @Test func githubActionsMatrixIsWellFormed() throws {
+    let text = try String(contentsOfFile: "\(Self.root)/examples/github-actions/sharded.yml", encoding: .utf8)
+    let workflow = try #require(try Yams.load(yaml: text) as? [String: Any])
+    let jobs = try #require(workflow["jobs"] as? [String: Any])
+    let shard = try #require(jobs["shard"] as? [String: Any])
+    let strategy = try #require(shard["strategy"] as? [String: Any])
+    let matrix = try #require((strategy["matrix"] as? [String: Any])?["shard"] as? [Int])
+    let shards = try #require((workflow["env"] as? [String: Any])?["SHARDS"] as? Int)
+    #expect(matrix == Array(0..<shards))
+    let merge = try #require(jobs["merge"] as? [String: Any])
+    #expect(merge["needs"] as? String == "shard")
+    let steps = try #require(merge["steps"] as? [[String: Any]])
+    #expect(steps.contains { ($0["run"] as? String)?.contains("benchbook merge") == true })
+  }
+}

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Submits an experiment as a Slurm job array of SHARDS shards and a merge job that waits for all of them.
+# Usage: examples/slurm/submit.sh SPEC SHARDS SHARD_DIR OUT   (run from the repository root, on shared storage)
+set -euo pipefail
+spec=$1 shards=$2 shard_dir=$3 out=$4
+here=$(cd "$(dirname "$0")" && pwd)
+export SPEC=$spec SHARDS=$shards SHARD_DIR=$shard_dir OUT=$out BENCHBOOK=${BENCHBOOK:-$PWD/.build/release/benchbook}
+array=$(sbatch --parsable --array="0-$((shards - 1))" --export=ALL "$here/benchbook-array.sbatch")
+sbatch --parsable --dependency="afterok:${array%%;*}" --export=ALL "$here/benchbook-merge.sbatch"
