@@ -36,7 +36,7 @@ experiment: build
 ## experiment-sharded: run experiments/$(EXP).yaml as $(SHARDS) processes with GNU parallel, then merge them
 SHARDS ?= 4
 experiment-sharded: build
-	examples/parallel/sharded.sh $(BIN) experiments/$(EXP).yaml $(SHARDS) reports/$(EXP)
+	experiments/recipes/parallel/sharded.sh $(BIN) experiments/$(EXP).yaml $(SHARDS) reports/$(EXP)
 
 ## experiments: run every spec under experiments/ (exit status 3, a leak the audit caught, is expected of the leaky one)
 experiments: build

@@ -30,7 +30,7 @@ import Yams
     #expect(plain.status == 0, "\(plain.stderr)")
     let expected = try ResultsJSON.withoutTimings(String(contentsOfFile: scratch.path("out/results.json"), encoding: .utf8))
     let sharded = try shell([
-      "bash", "examples/parallel/sharded.sh", BenchbookBinary.path, "experiments/iris.yaml", "3", scratch.path("out"),
+      "bash", "experiments/recipes/parallel/sharded.sh", BenchbookBinary.path, "experiments/iris.yaml", "3", scratch.path("out"),
     ])
     #expect(sharded.status == 0, "\(sharded.output)")
     let merged = try ResultsJSON.withoutTimings(String(contentsOfFile: scratch.path("out/results.json"), encoding: .utf8))
@@ -41,18 +41,18 @@ import Yams
   /// (`--shard auto/N`, tested in ShardingTests).
   @Test func slurmScriptsParseAndShardByArrayIndex() throws {
     for script in ["submit.sh", "benchbook-array.sbatch", "benchbook-merge.sbatch"] {
-      let checked = try shell(["bash", "-n", "examples/slurm/\(script)"])
+      let checked = try shell(["bash", "-n", "experiments/recipes/slurm/\(script)"])
       #expect(checked.status == 0, "\(script): \(checked.output)")
     }
-    let array = try String(contentsOfFile: "\(Self.root)/examples/slurm/benchbook-array.sbatch", encoding: .utf8)
+    let array = try String(contentsOfFile: "\(Self.root)/experiments/recipes/slurm/benchbook-array.sbatch", encoding: .utf8)
     #expect(array.contains("--shard \"auto/$SHARDS\""))
-    let submit = try String(contentsOfFile: "\(Self.root)/examples/slurm/submit.sh", encoding: .utf8)
+    let submit = try String(contentsOfFile: "\(Self.root)/experiments/recipes/slurm/submit.sh", encoding: .utf8)
     #expect(submit.contains("--array=\"0-$((shards - 1))\""))
     #expect(submit.contains("--dependency=\"afterok:"))
     // The array script run by hand as task 1 of 2 writes shard 1.
     let scratch = try Scratch()
     let ran = try shell(
-      ["bash", "examples/slurm/benchbook-array.sbatch"],
+      ["bash", "experiments/recipes/slurm/benchbook-array.sbatch"],
       environment: [
         "SPEC": "experiments/iris.yaml", "SHARDS": "2", "SHARD_DIR": scratch.path("shards"),
         "SLURM_ARRAY_TASK_ID": "1", "BENCHBOOK": BenchbookBinary.path,
@@ -63,7 +63,7 @@ import Yams
 
   /// The GitHub Actions example is valid YAML with a shard matrix that covers 0..SHARDS-1 and a merge job after it.
   @Test func githubActionsMatrixIsWellFormed() throws {
-    let text = try String(contentsOfFile: "\(Self.root)/examples/github-actions/sharded.yml", encoding: .utf8)
+    let text = try String(contentsOfFile: "\(Self.root)/experiments/recipes/github-actions/sharded.yml", encoding: .utf8)
     let workflow = try #require(try Yams.load(yaml: text) as? [String: Any])
     let jobs = try #require(workflow["jobs"] as? [String: Any])
     let shard = try #require(jobs["shard"] as? [String: Any])

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Submits an experiment as a Slurm job array of SHARDS shards and a merge job that waits for all of them.
-# Usage: examples/slurm/submit.sh SPEC SHARDS SHARD_DIR OUT   (run from the repository root, on shared storage)
+# Usage: experiments/recipes/slurm/submit.sh SPEC SHARDS SHARD_DIR OUT   (run from the repository root, on shared storage)
 set -euo pipefail
 spec=$1 shards=$2 shard_dir=$3 out=$4
 here=$(cd "$(dirname "$0")" && pwd)

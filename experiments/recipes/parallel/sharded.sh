@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs an experiment as SHARDS separate processes with GNU parallel, then merges them.
-# Usage: examples/parallel/sharded.sh BENCHBOOK SPEC SHARDS OUT
+# Usage: experiments/recipes/parallel/sharded.sh BENCHBOOK SPEC SHARDS OUT
 # Each process reads its shard index from GNU parallel's PARALLEL_SEQ (benchbook run --shard auto/N).
 set -euo pipefail
 benchbook=$1 spec=$2 shards=$3 out=$4
