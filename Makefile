@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := gnuplot-nox libgnuplot-iostream-dev libboost-iostreams-dev libboost-filesystem-dev \
 	libopenblas-dev liblapacke-dev zlib1g-dev python3 python3-venv parallel
 
-.PHONY: deps build experiment experiment-sharded experiments test bench baselines clean format coreml-check
+.PHONY: deps build experiment experiment-sharded slurm-check experiments test bench baselines clean format coreml-check
 
 ## deps: install the missing Debian packages (and only those)
 deps:
@@ -37,6 +37,13 @@ experiment: build
 SHARDS ?= 4
 experiment-sharded: build
 	experiments/recipes/parallel/sharded.sh $(BIN) experiments/$(EXP).yaml $(SHARDS) reports/$(EXP)
+
+## slurm-check: a single-node Slurm on this machine runs the flagship as a 4-task job array and a merge (root only)
+slurm-check: build
+	@dpkg-query -W -f='$${Status}\n' slurm-wlm munge 2>/dev/null | grep -c '^install ok installed$$' | grep -q 2 || { \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends slurm-wlm munge; }
+	experiments/recipes/slurm/check.sh $(BIN) experiments/flights-delay.yaml 4
 
 ## experiments: run every spec under experiments/ (exit status 3, a leak the audit caught, is expected of the leaky one)
 experiments: build
