@@ -40,7 +40,7 @@ public enum SpecParser {
       ColumnReference(column: try node.string(), location: node.location)
     }
     let predictAt = try top.optional("predict_at").map { node throws(SpecError) in
-      AvailabilityTime(source: source(for: try node.string()), location: node.location)
+      AvailabilityTime(source: try checkedSource(node), location: node.location)
     }
     let features = try parseFeatures(top.required("features", in: root))
     if predictAt == nil, let timed = features.first(where: { $0.availableAt != nil }), let at = timed.availableAt {
@@ -173,7 +173,7 @@ public enum SpecParser {
       return FeatureDefinition(name: name, source: .column(name), location: value.location)
     }
     if case .scalar = value.node {
-      return FeatureDefinition(name: name, source: source(for: try value.string()), location: value.location)
+      return FeatureDefinition(name: name, source: try checkedSource(value), location: value.location)
     }
     let fields = try value.fields(allowed: ["column", "expr", "type", "known", "available_at"])
     if fields["column"] != nil && fields["expr"] != nil {
@@ -181,7 +181,7 @@ public enum SpecParser {
     }
     var featureSource = FeatureDefinition.Source.column(name)
     if let column = fields.optional("column") { featureSource = .column(try column.string()) }
-    if let expression = fields.optional("expr") { featureSource = source(for: try expression.string()) }
+    if let expression = fields.optional("expr") { featureSource = try checkedSource(expression) }
     var type: FeatureType?
     if let typeNode = fields.optional("type") {
       let text = try typeNode.string()
@@ -203,10 +203,24 @@ public enum SpecParser {
       known = parsed
     }
     let availableAt = try fields.optional("available_at").map { node throws(SpecError) in
-      AvailabilityTime(source: source(for: try node.string()), location: node.location)
+      AvailabilityTime(source: try checkedSource(node), location: node.location)
     }
     return FeatureDefinition(
       name: name, source: featureSource, type: type, location: value.location, known: known, availableAt: availableAt)
+  }
+
+  /// The node's column or expression; an expression is parsed now, so a bad one is an error at its key
+  /// before any data is read.
+  private static func checkedSource(_ node: SpecNode) throws(SpecError) -> FeatureDefinition.Source {
+    let source = source(for: try node.string())
+    if case .expression(let text) = source {
+      do {
+        _ = try FeatureExpression(parsing: text, location: node.location)
+      } catch {
+        throw node.error(error.message)
+      }
+    }
+    return source
   }
 
   /// A bare column name renames that column; anything else is an expression.
