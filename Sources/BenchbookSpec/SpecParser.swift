@@ -13,14 +13,41 @@ public enum SpecParser {
 
   /// Reads and parses the spec file at `path` (relative to the working directory, or absolute).
   public static func parse(file path: String) throws(SpecError) -> ExperimentSpec {
-    let text: String
+    let bytes: [UInt8]
     do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
+      bytes = try RegularFile.read(path)
     } catch {
-      let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "no such file"
-      throw SpecError("\(reason)", at: SourceLocation(file: path))
+      throw SpecError(error.reason, at: SourceLocation(file: path))
     }
-    return try parse(yaml: text, path: path)
+    return try parse(yaml: try text(bytes, path: path), path: path)
+  }
+
+  /// The spec's text; bytes that are not UTF-8 are an error at their line and column.
+  static func text(_ bytes: [UInt8], path: String) throws(SpecError) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    var line = 1
+    var column = 1
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        offset += encoded.count
+        if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+      case .error:
+        throw SpecError(
+          "not UTF-8 text: invalid byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at byte offset \(offset)",
+          at: SourceLocation(file: path, line: line, column: column))
+      case .emptyInput:
+        throw SpecError("not UTF-8 text", at: SourceLocation(file: path))
+      }
+    }
   }
 
   /// Parses spec text; `path` locates errors and anchors relative data paths.
