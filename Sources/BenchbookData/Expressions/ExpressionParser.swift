@@ -196,7 +196,11 @@ struct ExpressionParser {
       }
     }
     let literal = String(characters[start..<index])
-    guard let value = NumberParser.parse(literal) else { throw failure("'\(literal)' is not a number", at: start) }
+    guard let value = NumberParser.parse(literal) else {
+      let problem =
+        NumberParser.overflows(literal) ? "is too large for a 64-bit floating-point number" : "is not a number"
+      throw failure("'\(literal)' \(problem)", at: start)
+    }
     return value
   }
 }
