@@ -11,6 +11,10 @@ public enum SpecParser {
     "regression", "audit", "tune", "budget",
   ]
 
+  static let resamplingKeys = [
+    "method", "folds", "shuffle", "seed", "repeats", "gap", "max_train_size", "test_size", "max_fits",
+  ]
+
   /// Reads and parses the spec file at `path` (relative to the working directory, or absolute).
   public static func parse(file path: String) throws(SpecError) -> ExperimentSpec {
     let bytes: [UInt8]
@@ -78,6 +82,7 @@ public enum SpecParser {
     let preprocessing = try parsePreprocessing(top.optional("preprocess"))
     let resampling = try parseResampling(top.optional("resampling"), hasTime: time != nil)
     let models = try parseModels(top.optional("models"))
+    try checkWork(resampling, models: models, node: top.optional("resampling"), modelsNode: top.optional("models"))
     let regression = try parseRegression(top.optional("regression"), labels: models.map(\.label))
     let audit = try parseAudit(top.optional("audit"))
     let tune = try parseTune(top.optional("tune"), outer: resampling, hasTime: time != nil)
@@ -127,9 +132,20 @@ public enum SpecParser {
 
   private static func parseName(_ node: SpecNode?, path: String) throws(SpecError) -> String {
     guard let node, !node.isNull else {
-      return URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+      let fromFile = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+      guard fromFile.count <= maximumNameLength else {
+        throw SpecError(
+          "the file name is \(fromFile.count) characters long; give the experiment a 'name:' of at most "
+            + "\(maximumNameLength)", at: SourceLocation(file: path, line: 1))
+      }
+      return fromFile
     }
     let name = try node.string()
+    guard name.count <= maximumNameLength else {
+      throw node.error(
+        "is \(name.count) characters long; a name becomes a folder and file names, so keep it to "
+          + "\(maximumNameLength) or fewer")
+    }
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
     guard let first = name.first, first != ".", first != "-", name.allSatisfy({ allowed.contains($0) }) else {
       throw node.error("'\(name)' cannot name a report folder; use letters, digits, '.', '_' and '-'")
@@ -277,9 +293,7 @@ public enum SpecParser {
   private static func parseResampling(_ node: SpecNode?, hasTime: Bool) throws(SpecError) -> ResamplingSpec {
     var spec = ResamplingSpec()
     guard let node else { return spec }
-    let fields = try node.fields(allowed: [
-      "method", "folds", "shuffle", "seed", "repeats", "gap", "max_train_size", "test_size",
-    ])
+    let fields = try node.fields(allowed: resamplingKeys)
     if let method = fields.optional("method") {
       let text = try method.string()
       guard let parsed = ResamplingSpec.Method(rawValue: text.lowercased().replacingOccurrences(of: "_", with: "-"))

@@ -52,6 +52,14 @@ import Testing
     try expectFailure(spec: spec(), csv: long, mentions: ["data.csv:3", "'a'", "is too large"])
   }
 
+  @Test func endlessRepeatsAndLongNamesFailBeforeAnyWork() throws {
+    let repeats = "resampling: {method: repeated-kfold, folds: 2, repeats: 999999999999}\n"
+    let text = "name: bad\ndata: {path: data.csv}\ntarget: y\nfeatures: [a, b]\n\(repeats)"
+    try expectFailure(spec: text, mentions: ["bad.yaml:5:", "resampling.repeats", "limit of 100000;", "max_fits"])
+    let long = spec().replacingOccurrences(of: "name: bad", with: "name: " + String(repeating: "x", count: 5_000))
+    try expectFailure(spec: long, mentions: ["bad.yaml:1:", "name: is 5000 characters long"])
+  }
+
   @Test func unknownColumnSuggestsTheClosest() throws {
     try expectFailure(spec: spec(features: "[a, bb]"), mentions: ["bad.yaml:4", "'bb'", "did you mean 'b'?"])
   }
