@@ -119,6 +119,22 @@ public enum SpecParser {
       .composer(_, let problem, let mark, _):
       return SpecError(
         "not valid YAML: \(problem)", at: SourceLocation(file: path, line: mark.line, column: mark.column))
+    case .reader(let problem, let offset, let value, let yaml):
+      // The reader reports a byte offset; turn it into the line and column every other error gives.
+      var line = 1
+      var column = 1
+      for byte in yaml.utf8.prefix(offset ?? 0) where byte & 0xC0 != 0x80 {
+        if byte == UInt8(ascii: "\n") {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+      }
+      let shown = value >= 0 ? " (character 0x\(String(value, radix: 16, uppercase: true)))" : ""
+      return SpecError(
+        "not valid YAML: \(problem)\(shown)",
+        at: SourceLocation(file: path, line: offset == nil ? nil : line, column: offset == nil ? nil : column))
     case .duplicatedKeysInMapping(let duplicates, let context):
       return SpecError(
         "key '\(duplicates.joined(separator: "', '"))' appears twice",
