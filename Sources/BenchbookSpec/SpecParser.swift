@@ -46,7 +46,8 @@ public enum SpecParser {
         }
       case .error:
         throw SpecError(
-          "not UTF-8 text: invalid byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at byte offset \(offset)",
+          "not UTF-8 text: invalid byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) "
+            + "at byte offset \(offset)",
           at: SourceLocation(file: path, line: line, column: column))
       case .emptyInput:
         throw SpecError("not UTF-8 text", at: SourceLocation(file: path))

@@ -36,6 +36,7 @@ import Testing
   }
 
   @Test func longSumsAndProducts() {
+    expectTooDeep((0..<201).map { "x\($0)" }.joined(separator: " + "))
     expectTooDeep((0..<10_000).map { _ in "a" }.joined(separator: " + "))
     expectTooDeep((0..<10_000).map { _ in "2" }.joined(separator: "*"))
   }
