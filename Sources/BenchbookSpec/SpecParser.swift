@@ -11,16 +11,48 @@ public enum SpecParser {
     "regression", "audit", "tune", "budget",
   ]
 
+  static let resamplingKeys = [
+    "method", "folds", "shuffle", "seed", "repeats", "gap", "max_train_size", "test_size", "max_fits",
+  ]
+
   /// Reads and parses the spec file at `path` (relative to the working directory, or absolute).
   public static func parse(file path: String) throws(SpecError) -> ExperimentSpec {
-    let text: String
+    let bytes: [UInt8]
     do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
+      bytes = try RegularFile.read(path)
     } catch {
-      let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "no such file"
-      throw SpecError("\(reason)", at: SourceLocation(file: path))
+      throw SpecError(error.reason, at: SourceLocation(file: path))
     }
-    return try parse(yaml: text, path: path)
+    return try parse(yaml: try text(bytes, path: path), path: path)
+  }
+
+  /// The spec's text; bytes that are not UTF-8 are an error at their line and column.
+  static func text(_ bytes: [UInt8], path: String) throws(SpecError) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    var line = 1
+    var column = 1
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        offset += encoded.count
+        if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+      case .error:
+        throw SpecError(
+          "not UTF-8 text: invalid byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) "
+            + "at byte offset \(offset)",
+          at: SourceLocation(file: path, line: line, column: column))
+      case .emptyInput:
+        throw SpecError("not UTF-8 text", at: SourceLocation(file: path))
+      }
+    }
   }
 
   /// Parses spec text; `path` locates errors and anchors relative data paths.
@@ -40,7 +72,7 @@ public enum SpecParser {
       ColumnReference(column: try node.string(), location: node.location)
     }
     let predictAt = try top.optional("predict_at").map { node throws(SpecError) in
-      AvailabilityTime(source: source(for: try node.string()), location: node.location)
+      AvailabilityTime(source: try checkedSource(node), location: node.location)
     }
     let features = try parseFeatures(top.required("features", in: root))
     if predictAt == nil, let timed = features.first(where: { $0.availableAt != nil }), let at = timed.availableAt {
@@ -51,6 +83,7 @@ public enum SpecParser {
     let preprocessing = try parsePreprocessing(top.optional("preprocess"))
     let resampling = try parseResampling(top.optional("resampling"), hasTime: time != nil)
     let models = try parseModels(top.optional("models"))
+    try checkWork(resampling, models: models, node: top.optional("resampling"), modelsNode: top.optional("models"))
     let regression = try parseRegression(top.optional("regression"), labels: models.map(\.label))
     let audit = try parseAudit(top.optional("audit"))
     let tune = try parseTune(top.optional("tune"), outer: resampling, hasTime: time != nil)
@@ -87,6 +120,22 @@ public enum SpecParser {
       .composer(_, let problem, let mark, _):
       return SpecError(
         "not valid YAML: \(problem)", at: SourceLocation(file: path, line: mark.line, column: mark.column))
+    case .reader(let problem, let offset, let value, let yaml):
+      // The reader reports a byte offset; turn it into the line and column every other error gives.
+      var line = 1
+      var column = 1
+      for byte in yaml.utf8.prefix(offset ?? 0) where byte & 0xC0 != 0x80 {
+        if byte == UInt8(ascii: "\n") {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+      }
+      let shown = value >= 0 ? " (character 0x\(String(value, radix: 16, uppercase: true)))" : ""
+      return SpecError(
+        "not valid YAML: \(problem)\(shown)",
+        at: SourceLocation(file: path, line: offset == nil ? nil : line, column: offset == nil ? nil : column))
     case .duplicatedKeysInMapping(let duplicates, let context):
       return SpecError(
         "key '\(duplicates.joined(separator: "', '"))' appears twice",
@@ -100,9 +149,20 @@ public enum SpecParser {
 
   private static func parseName(_ node: SpecNode?, path: String) throws(SpecError) -> String {
     guard let node, !node.isNull else {
-      return URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+      let fromFile = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+      guard fromFile.count <= maximumNameLength else {
+        throw SpecError(
+          "the file name is \(fromFile.count) characters long; give the experiment a 'name:' of at most "
+            + "\(maximumNameLength)", at: SourceLocation(file: path, line: 1))
+      }
+      return fromFile
     }
     let name = try node.string()
+    guard name.count <= maximumNameLength else {
+      throw node.error(
+        "is \(name.count) characters long; a name becomes a folder and file names, so keep it to "
+          + "\(maximumNameLength) or fewer")
+    }
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
     guard let first = name.first, first != ".", first != "-", name.allSatisfy({ allowed.contains($0) }) else {
       throw node.error("'\(name)' cannot name a report folder; use letters, digits, '.', '_' and '-'")
@@ -173,7 +233,7 @@ public enum SpecParser {
       return FeatureDefinition(name: name, source: .column(name), location: value.location)
     }
     if case .scalar = value.node {
-      return FeatureDefinition(name: name, source: source(for: try value.string()), location: value.location)
+      return FeatureDefinition(name: name, source: try checkedSource(value), location: value.location)
     }
     let fields = try value.fields(allowed: ["column", "expr", "type", "known", "available_at"])
     if fields["column"] != nil && fields["expr"] != nil {
@@ -181,7 +241,7 @@ public enum SpecParser {
     }
     var featureSource = FeatureDefinition.Source.column(name)
     if let column = fields.optional("column") { featureSource = .column(try column.string()) }
-    if let expression = fields.optional("expr") { featureSource = source(for: try expression.string()) }
+    if let expression = fields.optional("expr") { featureSource = try checkedSource(expression) }
     var type: FeatureType?
     if let typeNode = fields.optional("type") {
       let text = try typeNode.string()
@@ -203,10 +263,24 @@ public enum SpecParser {
       known = parsed
     }
     let availableAt = try fields.optional("available_at").map { node throws(SpecError) in
-      AvailabilityTime(source: source(for: try node.string()), location: node.location)
+      AvailabilityTime(source: try checkedSource(node), location: node.location)
     }
     return FeatureDefinition(
       name: name, source: featureSource, type: type, location: value.location, known: known, availableAt: availableAt)
+  }
+
+  /// The node's column or expression; an expression is parsed now, so a bad one is an error at its key
+  /// before any data is read.
+  private static func checkedSource(_ node: SpecNode) throws(SpecError) -> FeatureDefinition.Source {
+    let source = source(for: try node.string())
+    if case .expression(let text) = source {
+      do {
+        _ = try FeatureExpression(parsing: text, location: node.location)
+      } catch {
+        throw node.error(error.message)
+      }
+    }
+    return source
   }
 
   /// A bare column name renames that column; anything else is an expression.
@@ -236,9 +310,7 @@ public enum SpecParser {
   private static func parseResampling(_ node: SpecNode?, hasTime: Bool) throws(SpecError) -> ResamplingSpec {
     var spec = ResamplingSpec()
     guard let node else { return spec }
-    let fields = try node.fields(allowed: [
-      "method", "folds", "shuffle", "seed", "repeats", "gap", "max_train_size", "test_size",
-    ])
+    let fields = try node.fields(allowed: resamplingKeys)
     if let method = fields.optional("method") {
       let text = try method.string()
       guard let parsed = ResamplingSpec.Method(rawValue: text.lowercased().replacingOccurrences(of: "_", with: "-"))

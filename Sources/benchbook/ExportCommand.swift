@@ -57,6 +57,8 @@ struct ExportCommand: ParsableCommand {
         throw CommandError(
           "--updatable needs a k-nearest-neighbours model; \(model) is a \(modelSpec.kind.displayName)")
       }
+      let path = out ?? Self.defaultFileName(experiment: experiment.name, label: model)
+      try AtomicFile.checkReplaceable(path)
       let dataset = try Dataset.load(experiment.dataset)
       // A tuned model ships the configuration its inner protocol chooses on all rows, as `run` reports it.
       let shipped = try NestedTuning.resolvingFinal(
@@ -67,7 +69,6 @@ struct ExportCommand: ParsableCommand {
         crossValidatedLogLoss: Self.crossValidatedLogLoss(
           experiment, dataset: dataset, label: model, results: results ?? "reports/\(experiment.name)/results.json"),
         updatable: updatable)
-      let path = out ?? Self.defaultFileName(experiment: experiment.name, label: model)
       try AtomicFile.write(exported.bytes, to: path)
       let version = exported.specificationVersion
       print(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchbookCoreML
+import BenchbookData
 import Foundation
 
 struct InspectCommand: ParsableCommand {
@@ -13,11 +14,12 @@ struct InspectCommand: ParsableCommand {
 
   func run() throws {
     try CommandLineFailure.reporting {
-      guard let data = FileManager.default.contents(atPath: file) else {
-        throw CommandError(
-          "\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
+      let bytes: [UInt8]
+      do throws(RegularFile.Failure) {
+        bytes = try RegularFile.read(file)
+      } catch {
+        throw CommandError("\(file): \(error.reason)")
       }
-      let bytes = [UInt8](data)
       let model: CoreMLModel
       do {
         model = try CoreMLModel(serializedBytes: bytes)

@@ -44,6 +44,22 @@ import Testing
       spec: spec(features: "[a, {b: {type: numeric}}]"), csv: csv, mentions: ["data.csv:5", "'b'", "oops"])
   }
 
+  @Test func overflowingNumberNamesLineAndColumn() throws {
+    let csv = "a,b,y\n1,2,x\n3,4,z\n5,6,x\n7,1e309,z\n9,10,x\n11,12,z\n"
+    try expectFailure(spec: spec(), csv: csv, mentions: ["data.csv:5", "'b'", "'1e309' is too large"])
+    let digits = String(repeating: "7", count: 100_000)
+    let long = "a,b,y\n1,2,x\n\(digits),4,z\n5,6,x\n7,8,z\n9,10,x\n11,12,z\n"
+    try expectFailure(spec: spec(), csv: long, mentions: ["data.csv:3", "'a'", "is too large"])
+  }
+
+  @Test func endlessRepeatsAndLongNamesFailBeforeAnyWork() throws {
+    let repeats = "resampling: {method: repeated-kfold, folds: 2, repeats: 999999999999}\n"
+    let text = "name: bad\ndata: {path: data.csv}\ntarget: y\nfeatures: [a, b]\n\(repeats)"
+    try expectFailure(spec: text, mentions: ["bad.yaml:5:", "resampling.repeats", "limit of 100000;", "max_fits"])
+    let long = spec().replacingOccurrences(of: "name: bad", with: "name: " + String(repeating: "x", count: 5_000))
+    try expectFailure(spec: long, mentions: ["bad.yaml:1:", "name: is 5000 characters long"])
+  }
+
   @Test func unknownColumnSuggestsTheClosest() throws {
     try expectFailure(spec: spec(features: "[a, bb]"), mentions: ["bad.yaml:4", "'bb'", "did you mean 'b'?"])
   }

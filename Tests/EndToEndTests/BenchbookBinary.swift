@@ -23,9 +23,14 @@ struct BenchbookBinary {
     return packageRoot.appendingPathComponent(".build/release/benchbook").path
   }()
 
-  /// - Parameter environment: variables to add to (or override in) this process's environment.
-  static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output
-  {
+  /// - Parameters:
+  ///   - environment: variables to add to (or override in) this process's environment.
+  ///   - timeout: seconds after which the process is killed, so a hang fails the test (status 9) instead of
+  ///     stalling the suite.
+  static func run(
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+    timeout: Double? = nil
+  ) throws -> Output {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
@@ -36,6 +41,12 @@ struct BenchbookBinary {
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    nonisolated(unsafe) let child = process
+    let watchdog = DispatchWorkItem {
+      if child.isRunning { kill(child.processIdentifier, SIGKILL) }
+    }
+    if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog) }
+    defer { watchdog.cancel() }
     // Read both pipes before waiting, so a chatty child cannot block on a full pipe.
     let group = DispatchGroup()
     nonisolated(unsafe) var stdoutData = Data()

@@ -4,21 +4,31 @@
 /// narrower window, so decoding copies nothing but the values themselves.
 /// Unknown fields are skipped, as protobuf requires, and repeated numbers are
 /// accepted packed or one by one.
+///
+/// Messages decode by recursion, one level per nested message, so nesting is
+/// limited to `maximumDepth` (protobuf's own default): a crafted file with
+/// thousands of nested pipelines is an error at its byte offset, not a crash.
 struct ProtobufReader {
+  static let maximumDepth = 100
+
   private let bytes: [UInt8]
   private var position: Int
   private let end: Int
+  /// Messages this window lies inside (0 for the whole file).
+  private let depth: Int
 
   init(_ bytes: [UInt8]) {
     self.bytes = bytes
     self.position = 0
     self.end = bytes.count
+    self.depth = 0
   }
 
-  private init(bytes: [UInt8], start: Int, end: Int) {
+  private init(bytes: [UInt8], start: Int, end: Int, depth: Int) {
     self.bytes = bytes
     self.position = start
     self.end = end
+    self.depth = depth
   }
 
   var isAtEnd: Bool { position >= end }
@@ -108,7 +118,7 @@ struct ProtobufReader {
     guard length <= UInt64(end - position) else { throw failure("length \(length) runs past the end") }
     let start = position
     position += Int(length)
-    return ProtobufReader(bytes: bytes, start: start, end: position)
+    return ProtobufReader(bytes: bytes, start: start, end: position, depth: depth + 1)
   }
 
   mutating func string(_ wire: WireType) throws(CoreMLFormatError) -> String {
@@ -122,7 +132,11 @@ struct ProtobufReader {
   mutating func message<Message: ProtobufMessage>(_ wire: WireType, as type: Message.Type = Message.self)
     throws(CoreMLFormatError) -> Message
   {
+    let start = position
     var window = try window(wire)
+    guard window.depth <= Self.maximumDepth else {
+      throw CoreMLFormatError("messages nest more than \(Self.maximumDepth) levels deep", offset: start)
+    }
     return try Message(from: &window)
   }
 

@@ -1,10 +1,23 @@
 /// Recursive-descent parser for `FeatureExpression`, over characters so error
 /// positions count what a user sees.
+///
+/// The tree it builds is at most `FeatureExpression.maximumDepth` levels deep,
+/// and its own recursion is bounded by the same limit, so neither parsing nor
+/// anything that walks the tree later (evaluation, hashing, printing, freeing)
+/// can run out of stack on a hostile or generated expression.
 struct ExpressionParser {
   private let text: String
   private let characters: [Character]
   private let location: SourceLocation
   private var index = 0
+  /// Open parentheses and function calls around the current position.
+  private var nesting = 0
+
+  /// A parsed subtree and its depth (a leaf is 1), so the limit is checked as the tree grows.
+  private struct Parsed {
+    var expression: FeatureExpression
+    var depth: Int
+  }
 
   init(text: String, location: SourceLocation) {
     self.text = text
@@ -20,52 +33,91 @@ struct ExpressionParser {
     guard index == characters.count else {
       throw failure("unexpected '\(characters[index])'; expected an operator (+ - * /) or the end")
     }
-    return expression
+    return expression.expression
   }
 
   private func failure(_ message: String, at position: Int? = nil) -> DataError {
     let column = (position ?? index) + 1
-    return DataError(.invalidExpression, at: location, "invalid expression '\(text)' at position \(column): \(message)")
+    let shown = characters.count > 60 ? "\(String(characters.prefix(60)))…" : text
+    return DataError(
+      .invalidExpression, at: location, "invalid expression '\(shown)' at position \(column): \(message)")
+  }
+
+  private func tooDeep(at position: Int) -> DataError {
+    failure(
+      "nests more than \(FeatureExpression.maximumDepth) levels deep (each parenthesis, function call, unary minus "
+        + "and chained operator adds one); simplify it", at: position)
+  }
+
+  /// A node over `children`, refused when it would pass the depth limit.
+  private func node(_ expression: FeatureExpression, over children: Parsed..., at position: Int) throws(DataError)
+    -> Parsed
+  {
+    let depth = (children.map(\.depth).max() ?? 0) + 1
+    guard depth <= FeatureExpression.maximumDepth else { throw tooDeep(at: position) }
+    return Parsed(expression: expression, depth: depth)
   }
 
   private mutating func skipSpaces() {
     while index < characters.count && characters[index].isWhitespace { index += 1 }
   }
 
-  private mutating func parseSum() throws(DataError) -> FeatureExpression {
+  private mutating func parseSum() throws(DataError) -> Parsed {
     var left = try parseProduct()
     while true {
       skipSpaces()
       guard index < characters.count, let op = FeatureExpression.Operator(rawValue: String(characters[index])),
         op == .add || op == .subtract
       else { return left }
+      let position = index
       index += 1
-      left = .binary(op, left, try parseProduct())
+      let right = try parseProduct()
+      left = try node(.binary(op, left.expression, right.expression), over: left, right, at: position)
     }
   }
 
-  private mutating func parseProduct() throws(DataError) -> FeatureExpression {
+  private mutating func parseProduct() throws(DataError) -> Parsed {
     var left = try parseUnary()
     while true {
       skipSpaces()
       guard index < characters.count, let op = FeatureExpression.Operator(rawValue: String(characters[index])),
         op == .multiply || op == .divide
       else { return left }
+      let position = index
       index += 1
-      left = .binary(op, left, try parseUnary())
+      let right = try parseUnary()
+      left = try node(.binary(op, left.expression, right.expression), over: left, right, at: position)
     }
   }
 
-  private mutating func parseUnary() throws(DataError) -> FeatureExpression {
+  /// A run of minus signs is counted in a loop rather than by recursion.
+  private mutating func parseUnary() throws(DataError) -> Parsed {
+    var signs: [Int] = []
     skipSpaces()
-    if index < characters.count && characters[index] == "-" {
+    while index < characters.count && characters[index] == "-" {
+      guard signs.count < FeatureExpression.maximumDepth else { throw tooDeep(at: index) }
+      signs.append(index)
       index += 1
-      return .negate(try parseUnary())
+      skipSpaces()
     }
-    return try parsePrimary()
+    var operand = try parsePrimary()
+    for position in signs.reversed() {
+      operand = try node(.negate(operand.expression), over: operand, at: position)
+    }
+    return operand
   }
 
-  private mutating func parsePrimary() throws(DataError) -> FeatureExpression {
+  /// Enters a parenthesis or call, refusing nesting past the depth limit before recursing.
+  private mutating func nested(openedAt open: Int) throws(DataError) -> Parsed {
+    guard nesting < FeatureExpression.maximumDepth else { throw tooDeep(at: open) }
+    nesting += 1
+    defer { nesting -= 1 }
+    let inner = try parseSum()
+    try expectClosing(openedAt: open)
+    return inner
+  }
+
+  private mutating func parsePrimary() throws(DataError) -> Parsed {
     skipSpaces()
     guard index < characters.count else {
       throw failure("the expression ends early; expected a number, a column or '('")
@@ -74,9 +126,7 @@ struct ExpressionParser {
     let c = characters[index]
     if c == "(" {
       index += 1
-      let inner = try parseSum()
-      try expectClosing(openedAt: start)
-      return inner
+      return try nested(openedAt: start)
     }
     if c == "`" {
       index += 1
@@ -86,10 +136,10 @@ struct ExpressionParser {
       let name = String(characters[nameStart..<index])
       index += 1
       guard !name.isEmpty else { throw failure("empty column name in backquotes", at: start) }
-      return .column(name)
+      return Parsed(expression: .column(name), depth: 1)
     }
     if c.isASCII && (c.isNumber || c == ".") {
-      return .number(try parseNumber())
+      return Parsed(expression: .number(try parseNumber()), depth: 1)
     }
     if c == "_" || (c.isASCII && c.isLetter) {
       while index < characters.count,
@@ -103,7 +153,7 @@ struct ExpressionParser {
       skipSpaces()
       guard index < characters.count && characters[index] == "(" else {
         index = afterName
-        return .column(name)
+        return Parsed(expression: .column(name), depth: 1)
       }
       guard let function = FeatureExpression.Function(rawValue: name) else {
         let known = FeatureExpression.Function.allCases.map(\.rawValue).joined(separator: ", ")
@@ -111,9 +161,8 @@ struct ExpressionParser {
       }
       let open = index
       index += 1
-      let argument = try parseSum()
-      try expectClosing(openedAt: open)
-      return .call(function, argument)
+      let argument = try nested(openedAt: open)
+      return try node(.call(function, argument.expression), over: argument, at: start)
     }
     throw failure("unexpected '\(c)'; expected a number, a column or '('")
   }
@@ -147,7 +196,11 @@ struct ExpressionParser {
       }
     }
     let literal = String(characters[start..<index])
-    guard let value = NumberParser.parse(literal) else { throw failure("'\(literal)' is not a number", at: start) }
+    guard let value = NumberParser.parse(literal) else {
+      let problem =
+        NumberParser.overflows(literal) ? "is too large for a 64-bit floating-point number" : "is not a number"
+      throw failure("'\(literal)' \(problem)", at: start)
+    }
     return value
   }
 }

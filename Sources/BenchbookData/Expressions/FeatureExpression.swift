@@ -18,6 +18,10 @@ public indirect enum FeatureExpression: Sendable, Hashable, CustomStringConverti
   case binary(Operator, FeatureExpression, FeatureExpression)
   case call(Function, FeatureExpression)
 
+  /// The deepest tree the parser builds. Every walk over the tree recurses, so a bound keeps a generated
+  /// expression (thousands of parentheses, a sum of thousands of terms) from exhausting the stack.
+  public static let maximumDepth = 200
+
   public enum Operator: String, Sendable, Hashable, CaseIterable {
     case add = "+"
     case subtract = "-"

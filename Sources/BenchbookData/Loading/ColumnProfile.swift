@@ -10,12 +10,16 @@ struct ColumnProfile {
   let missingCount: Int
   /// First row whose non-missing value is not a number.
   let firstTextRow: Int?
+  /// First row written as a number too large for a `Double`; counted as a number (so inference is not
+  /// fooled) but an error wherever the column is used as numbers.
+  let firstOverflowRow: Int?
 
   init(_ column: TextColumn) {
     var numericCount = 0
     var textCount = 0
     var missingCount = 0
     var firstTextRow: Int?
+    var firstOverflowRow: Int?
     var missing = [Bool](repeating: false, count: column.count)
     let numbers = [Double](unsafeUninitializedCapacity: column.count) { values, initialized in
       column.withCells { cells in
@@ -25,9 +29,10 @@ struct ColumnProfile {
             missing[row] = true
             missingCount += 1
             values[row] = .nan
-          } else if let number = NumberParser.parse(cell) {
+          } else if let number = NumberParser.value(cell) {
             numericCount += 1
             values[row] = number
+            if !number.isFinite && firstOverflowRow == nil { firstOverflowRow = row }
           } else {
             textCount += 1
             if firstTextRow == nil { firstTextRow = row }
@@ -43,6 +48,7 @@ struct ColumnProfile {
     self.textCount = textCount
     self.missingCount = missingCount
     self.firstTextRow = firstTextRow
+    self.firstOverflowRow = firstOverflowRow
   }
 
   /// Every non-missing value is a number (also true when all are missing).

@@ -119,6 +119,7 @@ struct DatasetLoader {
     let store = ColumnStore(table: table)
 
     // 3. Values by role, over all rows read.
+    try checkOverflow(store, numericReferences: references.filter { $0.expression != nil } + availability.references)
     let targetSlot = store.slot(definition.target.column.column)
     try checkTarget(store, slot: targetSlot)
     var plans: [Plan] = []
@@ -221,6 +222,27 @@ struct DatasetLoader {
       message += "; its columns are \(shown)\(header.count > 25 ? ", …" : "")"
     }
     return DataError(.unknownColumn, at: reference.location, column: reference.column, message)
+  }
+
+  /// A number that overflows a `Double` is an error at its line wherever its column is read as numbers: every
+  /// use but a feature declared categorical, whose values are labels.
+  private func checkOverflow(_ store: ColumnStore, numericReferences: [Reference]) throws(DataError) {
+    var numericUses = [definition.target.column.column] + numericReferences.map(\.column)
+    for feature in definition.features where feature.type != .categorical {
+      if case .column(let name) = feature.source { numericUses.append(name) }
+    }
+    if let time = definition.time { numericUses.append(time.column) }
+    var first: (row: Int, slot: Int)?
+    for name in Set(numericUses).sorted() {
+      let slot = store.slot(name)
+      let profile = store.profile(slot)
+      guard let row = profile.firstOverflowRow, profile.isNumeric || profile.isMostlyNumeric else { continue }
+      if first == nil || row < first!.row { first = (row, slot) }
+    }
+    guard let (row, slot) = first else { return }
+    throw DataError(
+      .notANumber, at: store.location(row: row), column: store.column(slot).name,
+      "\(store.quoted(slot, row: row)) is too large for a 64-bit floating-point number (beyond ±1.8e308)")
   }
 
   /// A target compared with `when` must be all numbers; an unbinarised target

@@ -17,38 +17,17 @@ public enum DataFile {
     -> [UInt8]
   {
     let place = location ?? SourceLocation(file: displayPath(path))
-    func failure(_ what: String) -> DataError {
-      let reason = String(cString: strerror(errno))
-      return DataError(.unreadableFile, at: place, "cannot \(what) data file '\(displayPath(path))': \(reason)")
-    }
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw failure("open") }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw failure("inspect") }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw DataError(.unreadableFile, at: place, "data file '\(displayPath(path))' is not a regular file")
-    }
-    let size = Int(status.st_size)
-    var readError: Int32 = 0
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-      count = 0
-      while count < size {
-        let got = read(descriptor, buffer.baseAddress! + count, size - count)
-        if got < 0 {
-          if errno == EINTR { continue }
-          readError = errno
-          return
+    do {
+      return try RegularFile.read(path)
+    } catch {
+      let message =
+        switch error.kind {
+        case .missing: "cannot open data file '\(displayPath(path))': \(String(cString: strerror(ENOENT)))"
+        case .notRegular: "data file '\(displayPath(path))' \(error.reason)"
+        case .unreadable: "data file '\(displayPath(path))': \(error.reason)"
         }
-        if got == 0 { break }  // The file shrank under us; keep what is there.
-        count += got
-      }
+      throw DataError(.unreadableFile, at: place, message)
     }
-    if readError != 0 {
-      errno = readError
-      throw failure("read")
-    }
-    return bytes
   }
 
   /// The file's contents: gunzipped when it starts with the gzip magic bytes,

@@ -4,12 +4,26 @@
 /// Accepted: optional spaces, an optional sign, digits with an optional
 /// fraction (`5`, `-3.25`, `+4`, `.5`, `5.`), an optional exponent (`1e5`,
 /// `2.5E-3`), optional spaces. Not accepted: `inf`, `nan`, hex, thousands
-/// separators, which pandas would also not read as numbers.
+/// separators, which pandas would also not read as numbers. A number too
+/// large for a `Double` (`1e309`) is not accepted either: it would become
+/// infinity, which no model can use.
 public enum NumberParser {
-  /// The value of `text`, or `nil` when it is not a plain decimal number.
+  /// The value of `text`, or `nil` when it is not a plain decimal number or overflows.
   public static func parse(_ text: String) -> Double? {
     var text = text
     return text.withUTF8 { parse($0) }
+  }
+
+  /// Whether `text` is written as a plain decimal number whose value overflows to infinity.
+  public static func overflows(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { value($0)?.isFinite == false }
+  }
+
+  /// A cell's value when finite, or `nil`.
+  static func parse(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard let value = value(cell), value.isFinite else { return nil }
+    return value
   }
 
   /// Powers of ten that are exact in a `Double`.
@@ -19,13 +33,13 @@ public enum NumberParser {
     return value
   }
 
-  /// Byte-level parse used on every cell.
+  /// Byte-level parse used on every cell; ±infinity when the number overflows.
   ///
   /// Fast path (Clinger): when the significant digits fit in 2^53 and the
   /// decimal exponent is within ±22, both operands are exact doubles, so one
   /// IEEE multiplication or division rounds correctly. Anything else goes
   /// through the standard library's correctly rounded conversion.
-  static func parse(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
+  static func value(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
     var i = 0
     var n = cell.count
     while i < n && (cell[i] == 0x20 || cell[i] == 0x09) { i += 1 }

@@ -42,11 +42,14 @@ public enum RegressionCheck {
 
   /// Loads a baseline file.
   public static func loadBaseline(_ path: String) throws -> Baseline {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ResultsFile.ReadError(path: path, reason: "no such file")
+    let bytes: [UInt8]
+    do {
+      bytes = try RegularFile.read(path)
+    } catch {
+      throw ResultsFile.ReadError(path: path, reason: error.reason)
     }
     do {
-      return try JSONDecoder().decode(Baseline.self, from: data)
+      return try JSONDecoder().decode(Baseline.self, from: Data(bytes))
     } catch {
       throw ResultsFile.ReadError(path: path, reason: "not a Benchbook baseline: \(error)")
     }

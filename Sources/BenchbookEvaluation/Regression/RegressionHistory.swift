@@ -55,7 +55,8 @@ public enum RegressionHistory {
   }
 
   public static func read(_ path: String) -> [Entry] {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+    guard let bytes = try? RegularFile.read(path) else { return [] }
+    let text = String(decoding: bytes, as: UTF8.self)
     let decoder = JSONDecoder()
     return text.split(separator: "\n").compactMap { try? decoder.decode(Entry.self, from: Data($0.utf8)) }
   }
@@ -64,7 +65,8 @@ public enum RegressionHistory {
   public static func append(_ entry: Entry, to path: String) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    var text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    try AtomicFile.checkReplaceable(path)
+    var text = (try? RegularFile.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
     text += String(decoding: try encoder.encode(entry), as: UTF8.self) + "\n"
     try AtomicFile.write(text, to: path)

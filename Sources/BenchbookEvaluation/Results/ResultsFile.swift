@@ -27,8 +27,11 @@ public enum ResultsFile {
   }
 
   public static func read(_ path: String) throws(ReadError) -> ExperimentResults {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ReadError(path: path, reason: "no such file")
+    let data: Data
+    do {
+      data = Data(try RegularFile.read(path))
+    } catch {
+      throw ReadError(path: path, reason: error.reason)
     }
     do {
       return try JSONDecoder().decode(ExperimentResults.self, from: data)
