@@ -2,7 +2,7 @@ import BenchbookData
 import Foundation
 
 /// Grows a CART classification tree the way scikit-learn's `DepthFirstTreeBuilder`
-/// with the `best` splitter does, minus its random feature order.
+/// with the `best` splitter does, seeded feature order included.
 ///
 /// Speed comes from sorting each feature once at the root: every feature keeps
 /// a list of the rows sorted by its value, and a node owns the same range
@@ -22,16 +22,19 @@ import Foundation
 ///   same floating-point operations, so near-ties resolve identically;
 /// - stopping rules: depth, `min_samples_split` (raised to `2·min_samples_leaf`),
 ///   `min_samples_leaf`, impurity ≤ ε, `improvement + ε < min_impurity_decrease`;
-/// - nodes are numbered depth-first, left child first.
-/// Among equally good splits, scikit-learn takes whichever feature its random
-/// permutation visits first; Benchbook takes the first feature in column order
-/// and, within a feature, the lowest threshold (as scikit-learn does too).
+/// - nodes are numbered depth-first, left child first;
+/// - a node visits its features in the order `FeatureVisitOrder` draws (column
+///   order without a seed) and keeps a candidate only if it is strictly better,
+///   so among equally good splits the first feature visited wins and, within a
+///   feature, the lowest threshold. Constant features are found in O(1) from
+///   the sorted lists, without scanning them.
 struct TreeBuilder {
   let criterion: DecisionTree.Criterion
   let maxDepth: Int
   let minSamplesSplit: Int
   let minSamplesLeaf: Int
   let minImpurityDecrease: Double
+  let randomState: Int?
 
   /// scikit-learn's `FEATURE_THRESHOLD`, a float32 constant.
   static let featureTolerance: Float = 1e-7
@@ -48,6 +51,7 @@ struct TreeBuilder {
     minSamplesLeaf = config.minSamplesLeaf
     minSamplesSplit = max(config.minSamplesSplit, 2 * config.minSamplesLeaf)
     minImpurityDecrease = config.minImpurityDecrease
+    randomState = config.randomState
   }
 
   /// A node waiting to be created; its class counts wait on a parallel stack.
@@ -58,6 +62,8 @@ struct TreeBuilder {
     var parent: Int
     var isLeft: Bool
     var impurity: Double
+    /// Features known to be constant here (`FeatureVisitOrder`).
+    var constants: Int
   }
 
   func build(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> Result {
@@ -110,7 +116,9 @@ struct TreeBuilder {
     var rootCounts = [Double](repeating: 0, count: classes)
     for label in labels { rootCounts[label] += 1 }
     countStack.append(contentsOf: rootCounts)
-    stack.append(Pending(start: 0, end: n, depth: 0, parent: -1, isLeft: false, impurity: .infinity))
+    stack.append(Pending(start: 0, end: n, depth: 0, parent: -1, isLeft: false, impurity: .infinity, constants: 0))
+    var visitOrder = FeatureVisitOrder(featureCount: featureCount, randomState: randomState)
+    var visiting = [Int](repeating: 0, count: featureCount)
 
     sortedEntries.withUnsafeMutableBufferPointer { sortedEntries in
       sortedValues.withUnsafeMutableBufferPointer { sortedValues in
@@ -137,11 +145,21 @@ struct TreeBuilder {
                       var bestFeature = -1
                       var bestPosition = end
                       var bestProxy = -Double.infinity
+                      var constants = record.constants
                       if !isLeaf {
-                        for f in 0..<featureCount {
+                        let (visitCount, constantsBelow) = visiting.withUnsafeMutableBufferPointer { visiting in
+                          visitOrder.visit(
+                            knownConstants: record.constants,
+                            isConstant: { f in
+                              let values = sortedValues.baseAddress! + f * n
+                              return values[end - 1] <= values[start] + tolerance
+                            }, order: visiting.baseAddress!)
+                        }
+                        constants = constantsBelow
+                        // Strictly better only: the first feature visited keeps a tie.
+                        for f in visiting[0..<visitCount] {
                           let values = sortedValues.baseAddress! + f * n
                           let entries = sortedEntries.baseAddress! + f * n
-                          if values[end - 1] <= values[start] + tolerance { continue }  // constant here
                           // Counts are rebuilt only where a split can go (between distinct
                           // values); two classes keep theirs in a register meanwhile.
                           var ones = 0
@@ -221,12 +239,12 @@ struct TreeBuilder {
                       stack.append(
                         Pending(
                           start: bestPosition, end: end, depth: record.depth + 1, parent: id, isLeft: false,
-                          impurity: impurityRight))
+                          impurity: impurityRight, constants: constants))
                       for c in 0..<classes { countStack.append(bestLeftCounts[c]) }
                       stack.append(
                         Pending(
                           start: start, end: bestPosition, depth: record.depth + 1, parent: id, isLeft: true,
-                          impurity: impurityLeft))
+                          impurity: impurityLeft, constants: constants))
                     }
                   }
                 }
