@@ -158,33 +158,13 @@ struct TreeBuilder {
                         constants = constantsBelow
                         // Strictly better only: the first feature visited keeps a tie.
                         for f in visiting[0..<visitCount] {
-                          let values = sortedValues.baseAddress! + f * n
-                          let entries = sortedEntries.baseAddress! + f * n
-                          // Counts are rebuilt only where a split can go (between distinct
-                          // values); two classes keep theirs in a register meanwhile.
-                          var ones = 0
-                          for c in 0..<classes { leftCounts[c] = 0 }
-                          for p in start..<(end - 1) {
-                            let label = Int(truncatingIfNeeded: entries[p] >> 32)
-                            if classes == 2 { ones += label } else { leftCounts[label] += 1 }
-                            if values[p + 1] <= values[p] + tolerance { continue }
-                            let leftRows = p + 1 - start
-                            let rightRows = end - p - 1
-                            if leftRows < minSamplesLeaf { continue }
-                            if rightRows < minSamplesLeaf { break }
-                            if classes == 2 {
-                              leftCounts[0] = Double(leftRows - ones)
-                              leftCounts[1] = Double(ones)
-                            }
-                            let proxy = proxyImprovement(
-                              UnsafeBufferPointer(leftCounts), UnsafeBufferPointer(totals), Double(leftRows),
-                              Double(rightRows))
-                            if proxy > bestProxy {
-                              bestProxy = proxy
-                              bestFeature = f
-                              bestPosition = p + 1
-                              for c in 0..<classes { bestLeftCounts[c] = leftCounts[c] }
-                            }
+                          let position = bestSplit(
+                            values: sortedValues.baseAddress! + f * n, entries: sortedEntries.baseAddress! + f * n,
+                            start: start, end: end, totals: UnsafeBufferPointer(totals), leftCounts: leftCounts,
+                            bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy)
+                          if let position {
+                            bestFeature = f
+                            bestPosition = position
                           }
                         }
                         if bestFeature < 0 { isLeaf = true }
@@ -255,6 +235,68 @@ struct TreeBuilder {
       }
     }
     return Result(nodes: nodes, classCounts: nodeCounts, depth: maxDepthSeen)
+  }
+
+  /// The split of one feature's sorted rows `start..<end` that is strictly better than
+  /// `bestProxy`, if any: its position (first row of the right child), with `bestProxy` and
+  /// `bestLeftCounts` updated. The lowest such position wins a tie within the feature.
+  ///
+  /// Counts are rebuilt only where a split can go (between distinct values); two classes keep
+  /// theirs in a register meanwhile. Kept out of line, and compiled once per criterion with no
+  /// call inside the Gini loop, so the scan keeps its running best in registers.
+  @inline(never)
+  func bestSplit(
+    values: UnsafePointer<Float>, entries: UnsafePointer<UInt64>, start: Int, end: Int,
+    totals: UnsafeBufferPointer<Double>, leftCounts: UnsafeMutableBufferPointer<Double>,
+    bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double
+  ) -> Int? {
+    switch criterion {
+    case .gini:
+      scan(
+        values: values, entries: entries, start: start, end: end, totals: totals, leftCounts: leftCounts,
+        bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, entropy: false)
+    case .entropy, .logLoss:
+      scan(
+        values: values, entries: entries, start: start, end: end, totals: totals, leftCounts: leftCounts,
+        bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, entropy: true)
+    }
+  }
+
+  /// `bestSplit` for one criterion; `entropy` is a constant at each call, so each copy keeps one branch.
+  @inline(__always)
+  private func scan(
+    values: UnsafePointer<Float>, entries: UnsafePointer<UInt64>, start: Int, end: Int,
+    totals: UnsafeBufferPointer<Double>, leftCounts: UnsafeMutableBufferPointer<Double>,
+    bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double, entropy: Bool
+  ) -> Int? {
+    let classes = totals.count
+    let tolerance = Self.featureTolerance
+    var best = bestProxy
+    var found: Int? = nil
+    var ones = 0
+    for c in 0..<classes { leftCounts[c] = 0 }
+    for p in start..<(end - 1) {
+      let label = Int(truncatingIfNeeded: entries[p] >> 32)
+      if classes == 2 { ones += label } else { leftCounts[label] += 1 }
+      if values[p + 1] <= values[p] + tolerance { continue }
+      let leftRows = p + 1 - start
+      let rightRows = end - p - 1
+      if leftRows < minSamplesLeaf { continue }
+      if rightRows < minSamplesLeaf { break }
+      if classes == 2 {
+        leftCounts[0] = Double(leftRows - ones)
+        leftCounts[1] = Double(ones)
+      }
+      let proxy = Self.proxyImprovement(
+        UnsafeBufferPointer(leftCounts), totals, Double(leftRows), Double(rightRows), entropy: entropy)
+      if proxy > best {
+        best = proxy
+        found = p + 1
+        for c in 0..<classes { bestLeftCounts[c] = leftCounts[c] }
+      }
+    }
+    bestProxy = best
+    return found
   }
 
   /// Float bits mapped so unsigned integer order is numeric order (−0 just before +0).
@@ -352,12 +394,11 @@ struct TreeBuilder {
   /// Larger is better; the same operations in the same order as scikit-learn,
   /// so candidates compare identically even when nearly tied.
   @inline(__always)
-  func proxyImprovement(
+  static func proxyImprovement(
     _ leftCounts: UnsafeBufferPointer<Double>, _ totals: UnsafeBufferPointer<Double>, _ leftRows: Double,
-    _ rightRows: Double
+    _ rightRows: Double, entropy: Bool
   ) -> Double {
-    switch criterion {
-    case .gini:
+    if !entropy {
       var squaresLeft = 0.0
       var squaresRight = 0.0
       for c in 0..<leftCounts.count {
@@ -369,7 +410,7 @@ struct TreeBuilder {
       let giniLeft = 1.0 - squaresLeft / (leftRows * leftRows)
       let giniRight = 1.0 - squaresRight / (rightRows * rightRows)
       return -rightRows * giniRight - leftRows * giniLeft
-    case .entropy, .logLoss:
+    } else {
       var entropyLeft = 0.0
       var entropyRight = 0.0
       for c in 0..<leftCounts.count {
