@@ -41,41 +41,44 @@ struct FeatureVisitOrder {
   mutating func visit(
     knownConstants: Int, isConstant: (Int) -> Bool, order: UnsafeMutablePointer<Int>
   ) -> (count: Int, constants: Int) {
-    guard state != nil else {
+    guard var state else {
       var count = 0
-      for f in features.indices where !isConstant(f) {
+      for f in 0..<features.count where !isConstant(f) {
         order[count] = f
         count += 1
       }
       return (count, 0)
     }
     var count = 0
-    var drawnKnown = 0  // known constants drawn so far, moved to the front
-    var found = 0  // constants newly found at this node
     var constantsEnd = knownConstants  // known plus found
-    var unvisited = features.count  // features[unvisited...] have been evaluated
-    while unvisited > constantsEnd {
-      // Known constants not yet drawn sit in drawnKnown..<knownConstants, new
-      // constants right after them; the draw skips the latter.
-      var j = drawnKnown + Int(nextDraw() % UInt32(unvisited - found - drawnKnown))
-      if j < knownConstants {
-        features.swapAt(drawnKnown, j)
-        drawnKnown += 1
-        continue
+    features.withUnsafeMutableBufferPointer { features in
+      var drawnKnown = 0  // known constants drawn so far, moved to the front
+      var found = 0  // constants newly found at this node
+      var unvisited = features.count  // features[unvisited...] have been evaluated
+      while unvisited > constantsEnd {
+        // Known constants not yet drawn sit in drawnKnown..<knownConstants, new
+        // constants right after them; the draw skips the latter.
+        var j = drawnKnown + Int(Self.draw(&state) % UInt32(unvisited - found - drawnKnown))
+        if j < knownConstants {
+          features.swapAt(drawnKnown, j)
+          drawnKnown += 1
+          continue
+        }
+        j += found
+        let feature = features[j]
+        if isConstant(feature) {
+          features.swapAt(j, constantsEnd)
+          found += 1
+          constantsEnd += 1
+          continue
+        }
+        unvisited -= 1
+        features.swapAt(j, unvisited)
+        order[count] = feature
+        count += 1
       }
-      j += found
-      let feature = features[j]
-      if isConstant(feature) {
-        features.swapAt(j, constantsEnd)
-        found += 1
-        constantsEnd += 1
-        continue
-      }
-      unvisited -= 1
-      features.swapAt(j, unvisited)
-      order[count] = feature
-      count += 1
     }
+    self.state = state
     // Restore the known constants' order for siblings and descendants, and record the new ones after them.
     for i in 0..<knownConstants { features[i] = constants[i] }
     for i in knownConstants..<constantsEnd { constants[i] = features[i] }
@@ -83,9 +86,9 @@ struct FeatureVisitOrder {
   }
 
   /// The next output of the xorshift generator, in `0...Int32.max` (a zero state restarts at 1).
-  private mutating func nextDraw() -> UInt32 {
-    var s = state!
-    if s == 0 { s = 1 }
+  @inline(__always)
+  private static func draw(_ state: inout UInt32) -> UInt32 {
+    var s = state == 0 ? 1 : state
     s ^= s << 13
     s ^= s >> 17
     s ^= s << 5

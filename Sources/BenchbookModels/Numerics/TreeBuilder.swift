@@ -146,8 +146,9 @@ struct TreeBuilder {
                       var bestPosition = end
                       var bestProxy = -Double.infinity
                       var constants = record.constants
+                      var visitCount = 0  // features not constant here, in visiting order
                       if !isLeaf {
-                        let (visitCount, constantsBelow) = visiting.withUnsafeMutableBufferPointer { visiting in
+                        (visitCount, constants) = visiting.withUnsafeMutableBufferPointer { visiting in
                           visitOrder.visit(
                             knownConstants: record.constants,
                             isConstant: { f in
@@ -155,7 +156,6 @@ struct TreeBuilder {
                               return values[end - 1] <= values[start] + tolerance
                             }, order: visiting.baseAddress!)
                         }
-                        constants = constantsBelow
                         // Strictly better only: the first feature visited keeps a tie.
                         for f in visiting[0..<visitCount] {
                           let position = bestSplit(
@@ -200,7 +200,9 @@ struct TreeBuilder {
                       maxDepthSeen = max(maxDepthSeen, record.depth)
                       if isLeaf { continue }
 
-                      // Apply the split to every feature's list; the split feature's is already in order.
+                      // Apply the split to the lists of the features visited; the split feature's is
+                      // already in order. A feature constant here is constant on any part of this
+                      // range, so its list is never scanned below and may stay unpartitioned.
                       let splitEntries = sortedEntries.baseAddress! + bestFeature * n
                       for p in start..<bestPosition {
                         goesLeft[Int(truncatingIfNeeded: splitEntries[p] & rowMask)] = true
@@ -208,7 +210,7 @@ struct TreeBuilder {
                       for p in bestPosition..<end {
                         goesLeft[Int(truncatingIfNeeded: splitEntries[p] & rowMask)] = false
                       }
-                      for f in 0..<featureCount where f != bestFeature {
+                      for f in visiting[0..<visitCount] where f != bestFeature {
                         Self.stablePartition(
                           sortedEntries.baseAddress! + f * n, sortedValues.baseAddress! + f * n, start, end,
                           goesLeft: UnsafePointer(goesLeft.baseAddress!), spareEntries: spareEntries.baseAddress!,
