@@ -7,8 +7,9 @@ import Foundation
 /// Speed comes from sorting each feature once at the root: every feature keeps
 /// a list of the rows sorted by its value, and a node owns the same range
 /// `start..<end` in every list. Choosing a split scans each list once; applying
-/// it partitions each list stably, so both children stay sorted. A node costs
-/// O(rows × features) instead of a sort per feature per node.
+/// it partitions each list stably, so both children stay sorted (a feature
+/// constant at the node is never scanned below it, so its list is left as is).
+/// A node costs O(rows × features) instead of a sort per feature per node.
 ///
 /// Faithful to scikit-learn 1.9.1 (`_splitter.pyx`, `_criterion.pyx`, `_tree.pyx`):
 /// - features are rounded to `Float` (float32) before anything else, and values
