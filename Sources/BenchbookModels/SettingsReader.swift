@@ -55,6 +55,22 @@ public struct SettingsReader: Sendable {
     _ key: String, aliases: [String] = [], requirement: String? = nil, isValid: (Int) -> Bool = { _ in true }
   ) throws(SettingError) -> Int? {
     guard let (name, text) = try take(key, aliases: aliases), !Self.isNone(text) else { return nil }
+    return try Self.wholeNumber(name, text, requirement: requirement, isValid: isValid)
+  }
+
+  /// An integer or `none` whose default is not `none`: absent gives `defaultValue`, `none` gives `nil`.
+  public mutating func optionalInt(
+    _ key: String, aliases: [String] = [], default defaultValue: Int?, requirement: String? = nil,
+    isValid: (Int) -> Bool = { _ in true }
+  ) throws(SettingError) -> Int? {
+    guard let (name, text) = try take(key, aliases: aliases) else { return defaultValue }
+    if Self.isNone(text) { return nil }
+    return try Self.wholeNumber(name, text, requirement: requirement, isValid: isValid)
+  }
+
+  private static func wholeNumber(
+    _ name: String, _ text: String, requirement: String?, isValid: (Int) -> Bool
+  ) throws(SettingError) -> Int {
     guard let value = Int(text) else {
       throw SettingError(key: name, message: "\(name) must be a whole number, not '\(text)'")
     }

@@ -4,7 +4,8 @@ import Testing
 
 /// Goldens: `cd Tests/BenchbookModelsTests/Fixtures && python3 tree-goldens.py`
 /// (scikit-learn 1.9.1 `DecisionTreeClassifier(random_state=0)`; every case but iris
-/// grows the same tree for 50 seeds, so no tie decided it and Benchbook must match exactly).
+/// grows the same tree for 50 seeds, so no tie decided it and Benchbook must match exactly,
+/// seeded or not). Seeded trees decided by ties: `DecisionTreeSeedTests`.
 @Suite struct DecisionTreeTests {
   static let goldenCases: [String: (data: String, model: DecisionTree)] = [
     "one-feature-full": ("one-feature", DecisionTree()),
@@ -45,18 +46,22 @@ import Testing
 
   /// Iris has ties between features, so scikit-learn's tree depends on its seed
   /// (over 200 seeds, about half split the root on petal width, half on petal
-  /// length; all grow 17 nodes). On the training rows a fully grown tree's
-  /// probabilities are fixed by the data alone: each row lands in a leaf of rows
-  /// identical to it in every feature.
+  /// length; all grow 17 nodes). The default seed, 0, grows its tree exactly;
+  /// column order (`random_state: none`) differs only where features tie. On the
+  /// training rows a fully grown tree's probabilities are fixed by the data
+  /// alone: each row lands in a leaf of rows identical to it in every feature.
   @Test func matchesScikitLearnOnIrisExceptWhereFeaturesTie() throws {
     let table = try FixtureTable("tree-iris.csv")
     let x = table.matrix(["sepal_length", "sepal_width", "petal_length", "petal_width"])
     let species = table.rows.map { $0[table.index(of: "species")] }
     let names = Array(Set(species)).sorted()
     let labels = species.map { names.firstIndex(of: $0)! }
-    let fitted = try DecisionTree().fit(x, labels: labels, classCount: 3)
     let golden = try FixtureTable("tree-iris-full-nodes.csv")
     let expected = try FixtureTable("tree-iris-full-proba.csv")
+    let seeded = try DecisionTree().fit(x, labels: labels, classCount: 3)
+    try #require(seeded.nodes.count == golden.rows.count)
+    #expect(differingNodes(seeded, golden: golden) == [])
+    let fitted = try DecisionTree(randomState: nil).fit(x, labels: labels, classCount: 3)
     #expect(fitted.predictProbabilities(x) == expected.matrix(["p0", "p1", "p2"]))
     try #require(fitted.nodes.count == golden.rows.count)
     // Seed 0 splits the root on petal width (feature 3); both isolate setosa, so
@@ -141,14 +146,18 @@ import Testing
     #expect(fitted.nodes[0].threshold == 0.5)
   }
 
-  @Test func equallyGoodSplitsTakeTheFirstFeature() throws {
+  @Test func withoutASeedEquallyGoodSplitsTakeTheFirstFeature() throws {
     // Column 1 orders the rows exactly as column 0 does, so every split ties.
     let x = integerPoints(rows: 200, columns: 1, values: 0...40, seed: 61)
     let twoColumns = Matrix((0..<200).map { [x[$0, 0], 3 * x[$0, 0] + 1] })
     let labels = (0..<200).map { ($0 * 31) % 2 }
-    let fitted = try DecisionTree().fit(twoColumns, labels: labels, classCount: 2)
+    let fitted = try DecisionTree(randomState: nil).fit(twoColumns, labels: labels, classCount: 2)
     #expect(fitted.nodes.count > 3)
     #expect(fitted.nodes.allSatisfy { $0.isLeaf || $0.feature == 0 })
+    // A seed sends some ties to the second column, and the same seed always to the same one.
+    let seeded = try DecisionTree(randomState: 3).fit(twoColumns, labels: labels, classCount: 2)
+    #expect(Set(seeded.nodes.filter { !$0.isLeaf }.map(\.feature)) == [0, 1])
+    #expect(try DecisionTree(randomState: 3).fit(twoColumns, labels: labels, classCount: 2).nodes == seeded.nodes)
   }
 
   @Test func seesFeaturesAsFloat32LikeScikitLearn() throws {
@@ -161,8 +170,9 @@ import Testing
   }
 
   @Test func sendsMissingValuesToTheLargerChild() throws {
+    // Both columns separate the classes; column order makes the root test column 0, the one left missing.
     let x = Matrix([[0, 0], [1, 0], [2, 0], [3, 1], [4, 1]])
-    let fitted = try DecisionTree().fit(x, labels: [0, 0, 0, 1, 1], classCount: 2)
+    let fitted = try DecisionTree(randomState: nil).fit(x, labels: [0, 0, 0, 1, 1], classCount: 2)
     #expect(fitted.nodes[0].feature == 0 && fitted.nodes[0].threshold == 2.5)
     #expect(fitted.predictProbabilities(Matrix([[.nan, 1]])) == Matrix([[1, 0]]))
   }
@@ -189,27 +199,35 @@ import Testing
   @Test func readsSettings() throws {
     var reader = SettingsReader([
       "criterion": "log_loss", "max_depth": "4", "min_samples_split": "10", "min_samples_leaf": "3",
-      "min_impurity_decrease": "0.01",
+      "min_impurity_decrease": "0.01", "random_state": "42",
     ])
     let model = try DecisionTree(settings: &reader)
     #expect(
       model
         == DecisionTree(
-          criterion: .logLoss, maxDepth: 4, minSamplesSplit: 10, minSamplesLeaf: 3, minImpurityDecrease: 0.01))
+          criterion: .logLoss, maxDepth: 4, minSamplesSplit: 10, minSamplesLeaf: 3, minImpurityDecrease: 0.01,
+          randomState: 42))
     #expect(
       model.parameters == [
         "criterion": .string("log_loss"), "max_depth": .int(4), "min_samples_split": .int(10),
-        "min_samples_leaf": .int(3), "min_impurity_decrease": .double(0.01),
+        "min_samples_leaf": .int(3), "min_impurity_decrease": .double(0.01), "random_state": .int(42),
       ])
     #expect(model.kind == .decisionTree)
     var unlimited = SettingsReader(["max_depth": "none"])
     #expect(try DecisionTree(settings: &unlimited) == DecisionTree())
     #expect(DecisionTree().parameters["max_depth"] == ParameterValue.none)
+    // The seed defaults to 0, as the parity references use; `none` asks for column order.
+    #expect(DecisionTree().randomState == 0 && DecisionTree().parameters["random_state"] == .int(0))
+    var unseeded = SettingsReader(["random_state": "null"])
+    #expect(try DecisionTree(settings: &unseeded) == DecisionTree(randomState: nil))
+    #expect(DecisionTree(randomState: nil).parameters["random_state"] == ParameterValue.none)
+    #expect(!(DecisionTree.setting(named: "random_state")?.searchable ?? true))
   }
 
   @Test(arguments: [
     ["criterion": "mse"], ["max_depth": "0"], ["min_samples_split": "1"], ["min_samples_leaf": "0"],
-    ["min_impurity_decrease": "-0.1"], ["splitter": "random"],
+    ["min_impurity_decrease": "-0.1"], ["splitter": "random"], ["random_state": "-1"],
+    ["random_state": "4294967296"], ["random_state": "seven"],
   ])
   func rejectsBadSettings(values: [String: String]) {
     var reader = SettingsReader(values)

@@ -5,10 +5,13 @@ import BenchbookData
 /// Best split by Gini impurity (or entropy), grown until leaves are pure unless
 /// a limit stops it; a row goes left when `x[feature] <= threshold`; a leaf
 /// predicts the class shares of its training rows. Like scikit-learn, the tree
-/// sees features rounded to float32. scikit-learn breaks equally good splits by
-/// a random feature order; Benchbook takes the first feature in column order
-/// and the lowest threshold within it, so it is deterministic and may differ
-/// from any one scikit-learn run where such ties occur. See `TreeBuilder`.
+/// sees features rounded to float32. Equally good splits are common (integer
+/// features, small nodes) and decide the tree: scikit-learn takes the feature
+/// its seeded shuffle visits first, and so does Benchbook with the same
+/// `random_state` (default 0), growing the very tree
+/// `DecisionTreeClassifier(random_state=0)` grows. `random_state: none` takes
+/// the first feature in column order instead. Within a feature the lowest
+/// threshold wins. See `TreeBuilder` and `FeatureVisitOrder`.
 public struct DecisionTree: Classifier, Hashable, Codable {
   /// The impurity a split minimises (scikit-learn's `criterion`).
   public enum Criterion: String, Sendable, Hashable, Codable, CaseIterable {
@@ -27,23 +30,34 @@ public struct DecisionTree: Classifier, Hashable, Codable {
   public var minSamplesLeaf: Int
   /// A split must lower the weighted impurity by at least this much; at least 0.
   public var minImpurityDecrease: Double
+  /// scikit-learn's `random_state`: seeds the order in which each node visits
+  /// its features, which decides equal-gain splits, so the same seed grows the
+  /// same tree as `DecisionTreeClassifier(random_state:)`. `nil` visits features
+  /// in column order (scikit-learn has no such mode; `None` there means unseeded).
+  public var randomState: Int?
+
+  /// Seeds NumPy's `RandomState` accepts.
+  public static let randomStates = 0...Int(UInt32.max)
 
   public init(
     criterion: Criterion = .gini, maxDepth: Int? = nil, minSamplesSplit: Int = 2, minSamplesLeaf: Int = 1,
-    minImpurityDecrease: Double = 0
+    minImpurityDecrease: Double = 0, randomState: Int? = 0
   ) {
     precondition(maxDepth.map { $0 >= 1 } ?? true, "max depth must be at least 1")
     precondition(minSamplesSplit >= 2, "min samples split must be at least 2")
     precondition(minSamplesLeaf >= 1, "min samples leaf must be at least 1")
     precondition(minImpurityDecrease >= 0, "min impurity decrease must not be negative")
+    precondition(randomState.map(Self.randomStates.contains) ?? true, "random state must be in 0...2^32-1")
     self.criterion = criterion
     self.maxDepth = maxDepth
     self.minSamplesSplit = minSamplesSplit
     self.minSamplesLeaf = minSamplesLeaf
     self.minImpurityDecrease = minImpurityDecrease
+    self.randomState = randomState
   }
 
-  /// Reads `criterion`, `max_depth`, `min_samples_split`, `min_samples_leaf`, `min_impurity_decrease`.
+  /// Reads `criterion`, `max_depth`, `min_samples_split`, `min_samples_leaf`, `min_impurity_decrease`,
+  /// `random_state` (default 0; `none` for column order).
   public init(settings: inout SettingsReader) throws(SettingError) {
     let word = try settings.choice("criterion", options: Criterion.allCases.map(\.rawValue), default: "gini")
     criterion = Criterion(rawValue: word)!
@@ -52,6 +66,8 @@ public struct DecisionTree: Classifier, Hashable, Codable {
     minSamplesLeaf = try settings.int("min_samples_leaf", default: 1, requirement: "at least 1") { $0 >= 1 }
     minImpurityDecrease = try settings.double(
       "min_impurity_decrease", default: 0, requirement: "at least 0", isValid: { $0 >= 0 })
+    randomState = try settings.optionalInt(
+      "random_state", default: 0, requirement: "none or 0 to \(UInt32.max)", isValid: Self.randomStates.contains)
     try settings.finish(known: Self.settingsSchema.flatMap(\.spellings))
   }
 
@@ -62,6 +78,8 @@ public struct DecisionTree: Classifier, Hashable, Codable {
     SettingDescriptor("min_samples_split", type: .wholeNumber, default: .int(2), searchable: true),
     SettingDescriptor("min_samples_leaf", type: .wholeNumber, default: .int(1), searchable: true),
     SettingDescriptor("min_impurity_decrease", type: .number, default: .double(0), searchable: true),
+    // A seed picks among equally good trees; searching over seeds would tune noise.
+    SettingDescriptor("random_state", type: .optionalWholeNumber, default: .int(0), searchable: false),
   ]
 
   public var kind: ModelKind { .decisionTree }
@@ -70,7 +88,7 @@ public struct DecisionTree: Classifier, Hashable, Codable {
     [
       "criterion": .string(criterion.rawValue), "max_depth": maxDepth.map { .int($0) } ?? .none,
       "min_samples_split": .int(minSamplesSplit), "min_samples_leaf": .int(minSamplesLeaf),
-      "min_impurity_decrease": .double(minImpurityDecrease),
+      "min_impurity_decrease": .double(minImpurityDecrease), "random_state": randomState.map { .int($0) } ?? .none,
     ]
   }
 
@@ -78,6 +96,12 @@ public struct DecisionTree: Classifier, Hashable, Codable {
   /// the deepest of them and cut back for each: growth is top-down and a
   /// node's split never depends on the depth limit, so the cut tree is the
   /// tree grown to that depth (same nodes, same numbering).
+  ///
+  /// Only without a seed: with `random_state` set, every node that is split
+  /// advances the shared feature order (`FeatureVisitOrder`), and a node that a
+  /// shallower limit makes a leaf draws nothing, so the nodes after it see
+  /// another order than in the deep tree and ties may go another way. Seeded
+  /// configurations are fitted one by one.
   public static func sharedPredictions(
     _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
   ) throws(ModelError) -> [Matrix] {
@@ -89,6 +113,10 @@ public struct DecisionTree: Classifier, Hashable, Codable {
     }
     var out = [Matrix?](repeating: nil, count: configurations.count)
     for index in configurations.indices where out[index] == nil {
+      if configurations[index].randomState != nil {
+        out[index] = try configurations[index].fit(x, labels: labels, classCount: classCount).predictProbabilities(test)
+        continue
+      }
       let group = configurations.indices.filter {
         out[$0] == nil && shape(configurations[$0]) == shape(configurations[index])
       }

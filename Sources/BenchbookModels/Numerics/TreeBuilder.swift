@@ -2,13 +2,14 @@ import BenchbookData
 import Foundation
 
 /// Grows a CART classification tree the way scikit-learn's `DepthFirstTreeBuilder`
-/// with the `best` splitter does, minus its random feature order.
+/// with the `best` splitter does, seeded feature order included.
 ///
 /// Speed comes from sorting each feature once at the root: every feature keeps
 /// a list of the rows sorted by its value, and a node owns the same range
 /// `start..<end` in every list. Choosing a split scans each list once; applying
-/// it partitions each list stably, so both children stay sorted. A node costs
-/// O(rows × features) instead of a sort per feature per node.
+/// it partitions each list stably, so both children stay sorted (a feature
+/// constant at the node is never scanned below it, so its list is left as is).
+/// A node costs O(rows × features) instead of a sort per feature per node.
 ///
 /// Faithful to scikit-learn 1.9.1 (`_splitter.pyx`, `_criterion.pyx`, `_tree.pyx`):
 /// - features are rounded to `Float` (float32) before anything else, and values
@@ -22,16 +23,19 @@ import Foundation
 ///   same floating-point operations, so near-ties resolve identically;
 /// - stopping rules: depth, `min_samples_split` (raised to `2·min_samples_leaf`),
 ///   `min_samples_leaf`, impurity ≤ ε, `improvement + ε < min_impurity_decrease`;
-/// - nodes are numbered depth-first, left child first.
-/// Among equally good splits, scikit-learn takes whichever feature its random
-/// permutation visits first; Benchbook takes the first feature in column order
-/// and, within a feature, the lowest threshold (as scikit-learn does too).
+/// - nodes are numbered depth-first, left child first;
+/// - a node visits its features in the order `FeatureVisitOrder` draws (column
+///   order without a seed) and keeps a candidate only if it is strictly better,
+///   so among equally good splits the first feature visited wins and, within a
+///   feature, the lowest threshold. Constant features are found in O(1) from
+///   the sorted lists, without scanning them.
 struct TreeBuilder {
   let criterion: DecisionTree.Criterion
   let maxDepth: Int
   let minSamplesSplit: Int
   let minSamplesLeaf: Int
   let minImpurityDecrease: Double
+  let randomState: Int?
 
   /// scikit-learn's `FEATURE_THRESHOLD`, a float32 constant.
   static let featureTolerance: Float = 1e-7
@@ -48,6 +52,7 @@ struct TreeBuilder {
     minSamplesLeaf = config.minSamplesLeaf
     minSamplesSplit = max(config.minSamplesSplit, 2 * config.minSamplesLeaf)
     minImpurityDecrease = config.minImpurityDecrease
+    randomState = config.randomState
   }
 
   /// A node waiting to be created; its class counts wait on a parallel stack.
@@ -58,6 +63,8 @@ struct TreeBuilder {
     var parent: Int
     var isLeft: Bool
     var impurity: Double
+    /// Features known to be constant here (`FeatureVisitOrder`).
+    var constants: Int
   }
 
   func build(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> Result {
@@ -110,7 +117,9 @@ struct TreeBuilder {
     var rootCounts = [Double](repeating: 0, count: classes)
     for label in labels { rootCounts[label] += 1 }
     countStack.append(contentsOf: rootCounts)
-    stack.append(Pending(start: 0, end: n, depth: 0, parent: -1, isLeft: false, impurity: .infinity))
+    stack.append(Pending(start: 0, end: n, depth: 0, parent: -1, isLeft: false, impurity: .infinity, constants: 0))
+    var visitOrder = FeatureVisitOrder(featureCount: featureCount, randomState: randomState)
+    var visiting = [Int](repeating: 0, count: featureCount)
 
     sortedEntries.withUnsafeMutableBufferPointer { sortedEntries in
       sortedValues.withUnsafeMutableBufferPointer { sortedValues in
@@ -137,36 +146,26 @@ struct TreeBuilder {
                       var bestFeature = -1
                       var bestPosition = end
                       var bestProxy = -Double.infinity
+                      var constants = record.constants
+                      var visitCount = 0  // features not constant here, in visiting order
                       if !isLeaf {
-                        for f in 0..<featureCount {
-                          let values = sortedValues.baseAddress! + f * n
-                          let entries = sortedEntries.baseAddress! + f * n
-                          if values[end - 1] <= values[start] + tolerance { continue }  // constant here
-                          // Counts are rebuilt only where a split can go (between distinct
-                          // values); two classes keep theirs in a register meanwhile.
-                          var ones = 0
-                          for c in 0..<classes { leftCounts[c] = 0 }
-                          for p in start..<(end - 1) {
-                            let label = Int(truncatingIfNeeded: entries[p] >> 32)
-                            if classes == 2 { ones += label } else { leftCounts[label] += 1 }
-                            if values[p + 1] <= values[p] + tolerance { continue }
-                            let leftRows = p + 1 - start
-                            let rightRows = end - p - 1
-                            if leftRows < minSamplesLeaf { continue }
-                            if rightRows < minSamplesLeaf { break }
-                            if classes == 2 {
-                              leftCounts[0] = Double(leftRows - ones)
-                              leftCounts[1] = Double(ones)
-                            }
-                            let proxy = proxyImprovement(
-                              UnsafeBufferPointer(leftCounts), UnsafeBufferPointer(totals), Double(leftRows),
-                              Double(rightRows))
-                            if proxy > bestProxy {
-                              bestProxy = proxy
-                              bestFeature = f
-                              bestPosition = p + 1
-                              for c in 0..<classes { bestLeftCounts[c] = leftCounts[c] }
-                            }
+                        (visitCount, constants) = visiting.withUnsafeMutableBufferPointer { visiting in
+                          visitOrder.visit(
+                            knownConstants: record.constants,
+                            isConstant: { f in
+                              let values = sortedValues.baseAddress! + f * n
+                              return values[end - 1] <= values[start] + tolerance
+                            }, order: visiting.baseAddress!)
+                        }
+                        // Strictly better only: the first feature visited keeps a tie.
+                        for f in visiting[0..<visitCount] {
+                          let position = bestSplit(
+                            values: sortedValues.baseAddress! + f * n, entries: sortedEntries.baseAddress! + f * n,
+                            start: start, end: end, totals: UnsafeBufferPointer(totals), leftCounts: leftCounts,
+                            bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy)
+                          if let position {
+                            bestFeature = f
+                            bestPosition = position
                           }
                         }
                         if bestFeature < 0 { isLeaf = true }
@@ -202,7 +201,9 @@ struct TreeBuilder {
                       maxDepthSeen = max(maxDepthSeen, record.depth)
                       if isLeaf { continue }
 
-                      // Apply the split to every feature's list; the split feature's is already in order.
+                      // Apply the split to the lists of the features visited; the split feature's is
+                      // already in order. A feature constant here is constant on any part of this
+                      // range, so its list is never scanned below and may stay unpartitioned.
                       let splitEntries = sortedEntries.baseAddress! + bestFeature * n
                       for p in start..<bestPosition {
                         goesLeft[Int(truncatingIfNeeded: splitEntries[p] & rowMask)] = true
@@ -210,7 +211,7 @@ struct TreeBuilder {
                       for p in bestPosition..<end {
                         goesLeft[Int(truncatingIfNeeded: splitEntries[p] & rowMask)] = false
                       }
-                      for f in 0..<featureCount where f != bestFeature {
+                      for f in visiting[0..<visitCount] where f != bestFeature {
                         Self.stablePartition(
                           sortedEntries.baseAddress! + f * n, sortedValues.baseAddress! + f * n, start, end,
                           goesLeft: UnsafePointer(goesLeft.baseAddress!), spareEntries: spareEntries.baseAddress!,
@@ -221,12 +222,12 @@ struct TreeBuilder {
                       stack.append(
                         Pending(
                           start: bestPosition, end: end, depth: record.depth + 1, parent: id, isLeft: false,
-                          impurity: impurityRight))
+                          impurity: impurityRight, constants: constants))
                       for c in 0..<classes { countStack.append(bestLeftCounts[c]) }
                       stack.append(
                         Pending(
                           start: start, end: bestPosition, depth: record.depth + 1, parent: id, isLeft: true,
-                          impurity: impurityLeft))
+                          impurity: impurityLeft, constants: constants))
                     }
                   }
                 }
@@ -237,6 +238,68 @@ struct TreeBuilder {
       }
     }
     return Result(nodes: nodes, classCounts: nodeCounts, depth: maxDepthSeen)
+  }
+
+  /// The split of one feature's sorted rows `start..<end` that is strictly better than
+  /// `bestProxy`, if any: its position (first row of the right child), with `bestProxy` and
+  /// `bestLeftCounts` updated. The lowest such position wins a tie within the feature.
+  ///
+  /// Counts are rebuilt only where a split can go (between distinct values); two classes keep
+  /// theirs in a register meanwhile. Kept out of line, and compiled once per criterion with no
+  /// call inside the Gini loop, so the scan keeps its running best in registers.
+  @inline(never)
+  func bestSplit(
+    values: UnsafePointer<Float>, entries: UnsafePointer<UInt64>, start: Int, end: Int,
+    totals: UnsafeBufferPointer<Double>, leftCounts: UnsafeMutableBufferPointer<Double>,
+    bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double
+  ) -> Int? {
+    switch criterion {
+    case .gini:
+      scan(
+        values: values, entries: entries, start: start, end: end, totals: totals, leftCounts: leftCounts,
+        bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, entropy: false)
+    case .entropy, .logLoss:
+      scan(
+        values: values, entries: entries, start: start, end: end, totals: totals, leftCounts: leftCounts,
+        bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, entropy: true)
+    }
+  }
+
+  /// `bestSplit` for one criterion; `entropy` is a constant at each call, so each copy keeps one branch.
+  @inline(__always)
+  private func scan(
+    values: UnsafePointer<Float>, entries: UnsafePointer<UInt64>, start: Int, end: Int,
+    totals: UnsafeBufferPointer<Double>, leftCounts: UnsafeMutableBufferPointer<Double>,
+    bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double, entropy: Bool
+  ) -> Int? {
+    let classes = totals.count
+    let tolerance = Self.featureTolerance
+    var best = bestProxy
+    var found: Int? = nil
+    var ones = 0
+    for c in 0..<classes { leftCounts[c] = 0 }
+    for p in start..<(end - 1) {
+      let label = Int(truncatingIfNeeded: entries[p] >> 32)
+      if classes == 2 { ones += label } else { leftCounts[label] += 1 }
+      if values[p + 1] <= values[p] + tolerance { continue }
+      let leftRows = p + 1 - start
+      let rightRows = end - p - 1
+      if leftRows < minSamplesLeaf { continue }
+      if rightRows < minSamplesLeaf { break }
+      if classes == 2 {
+        leftCounts[0] = Double(leftRows - ones)
+        leftCounts[1] = Double(ones)
+      }
+      let proxy = Self.proxyImprovement(
+        UnsafeBufferPointer(leftCounts), totals, Double(leftRows), Double(rightRows), entropy: entropy)
+      if proxy > best {
+        best = proxy
+        found = p + 1
+        for c in 0..<classes { bestLeftCounts[c] = leftCounts[c] }
+      }
+    }
+    bestProxy = best
+    return found
   }
 
   /// Float bits mapped so unsigned integer order is numeric order (−0 just before +0).
@@ -334,12 +397,11 @@ struct TreeBuilder {
   /// Larger is better; the same operations in the same order as scikit-learn,
   /// so candidates compare identically even when nearly tied.
   @inline(__always)
-  func proxyImprovement(
+  static func proxyImprovement(
     _ leftCounts: UnsafeBufferPointer<Double>, _ totals: UnsafeBufferPointer<Double>, _ leftRows: Double,
-    _ rightRows: Double
+    _ rightRows: Double, entropy: Bool
   ) -> Double {
-    switch criterion {
-    case .gini:
+    if !entropy {
       var squaresLeft = 0.0
       var squaresRight = 0.0
       for c in 0..<leftCounts.count {
@@ -351,7 +413,7 @@ struct TreeBuilder {
       let giniLeft = 1.0 - squaresLeft / (leftRows * leftRows)
       let giniRight = 1.0 - squaresRight / (rightRows * rightRows)
       return -rightRows * giniRight - leftRows * giniLeft
-    case .entropy, .logLoss:
+    } else {
       var entropyLeft = 0.0
       var entropyRight = 0.0
       for c in 0..<leftCounts.count {
