@@ -24,7 +24,7 @@ public struct RunPlan: Sendable {
       case .fold(let model, let fold): Cell(model: model, fold: fold)
       case .tuning(let model, .outer(let fold)), .tuning(let model, .inner(outer: let fold?, inner: _)):
         Cell(model: model, fold: fold)
-      case .allRows, .tuning(_, .inner(outer: nil, inner: _)), .tuning(_, .allRows): nil
+      case .allRows, .tuning(_, .inner(outer: nil, inner: _)): nil
       }
     }
   }

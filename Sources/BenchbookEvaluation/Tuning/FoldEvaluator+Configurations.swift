@@ -26,7 +26,8 @@ extension FoldEvaluator {
     let preparedTest = preprocessing.transform(testX)
     fitNanoseconds += DispatchTime.now().uptimeNanoseconds - start
     var result = ConfigurationScores(
-      logLoss: [], scores: full ? [] : nil, calibration: full ? [] : nil, sizeBytes: [], fitSeconds: 0, predictSeconds: 0, pipelines: [])
+      logLoss: [], scores: full ? [] : nil, calibration: full ? [] : nil, sizeBytes: [], fitSeconds: 0,
+      predictSeconds: 0, pipelines: [])
     func score(_ probabilities: Matrix) {
       if full {
         let scores = FoldScores(probabilities: probabilities, labels: testLabels)
@@ -114,7 +115,8 @@ extension FoldEvaluator {
       }
     }
     return ConfigurationScores(
-      logLoss: [], scores: nil, calibration: nil, sizeBytes: [], fitSeconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+      logLoss: [], scores: nil, calibration: nil, sizeBytes: [],
+      fitSeconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
       predictSeconds: 0, pipelines: pipelines)
   }
 }

@@ -15,15 +15,24 @@ extension NestedTuning {
   /// Makes the choices from the scores of every split, then measures each
   /// configuration fitted on all rows (size, and latency one at a time).
   /// - Parameter scores: the output of `evaluate` for every split of `splits`.
-  func outcome(_ scores: [TuningSplit: ConfigurationScores], spec: ExperimentSpec, dataset: Dataset) -> Outcome {
+  func outcome(_ scores: [TuningSplit: ConfigurationScores], spec: ExperimentSpec, dataset: Dataset)
+    throws(ModelFailure) -> Outcome
+  {
     let budget = spec.budget
-    let allRows = scores[.allRows]!
+    // The final model: the inner protocol on all rows (`GridSearchCV.fit(X, y).best_estimator_`).
+    let finalMeans = innerMeans(finalInner.indices.map { scores[.inner(outer: nil, inner: $0)]! })
+    let finalIndex = Self.choose(finalMeans, allowed: [Bool](repeating: true, count: gridCount))!
+    let evaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
+    var shipped: FittedPipeline?
     let outer = outerFolds.indices.map { scores[.outer(fold: $0)]! }
     let flat = configurations.indices.map { c in outer.map { $0.logLoss[c] } }
 
     // Each configuration fitted on all rows: its file and (a timing) its latency.
     var records: [ConfigurationRecord] = []
-    for (c, pipeline) in allRows.pipelines.enumerated() {
+    for c in configurations.indices {
+      // One fit on all rows alive at a time: a kNN index or a full tree over every row is large.
+      let pipeline = try evaluator.fitAllRows(model, configurations: [configurations[c]]).pipelines[0]
+      if c == finalIndex { shipped = pipeline }
       let size = try? OnDeviceCost.export(
         spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: Summary(flat[c]).mean
       ).sizeBytes
@@ -67,10 +76,7 @@ extension NestedTuning {
           fitSeconds: innerSeconds + outer[f].fitSeconds + outer[f].predictSeconds, predictSeconds: 0))
     }
 
-    // The final model: the inner protocol on all rows (`GridSearchCV.fit(X, y).best_estimator_`).
-    let finalMeans = innerMeans(finalInner.indices.map { scores[.inner(outer: nil, inner: $0)]! })
-    let finalIndex = Self.choose(finalMeans, allowed: [Bool](repeating: true, count: gridCount))!
-    let finalPipeline = allRows.pipelines[finalIndex]
+    let finalPipeline = shipped!
     // Predict time: the shipped pipeline on each outer test fold, one fold at a time after the
     // parallel work (shared fits predict every configuration together, which times none alone).
     for (f, fold) in outerFolds.enumerated() {

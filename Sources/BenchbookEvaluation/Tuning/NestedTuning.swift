@@ -62,14 +62,14 @@ public struct NestedTuning: Sendable {
     return (try? type(of: first).init(settings: &settings)) ?? first
   }
 
-  /// Every split, in a fixed order: outer folds, their inner folds, the final inner folds, all rows.
+  /// Every split, in a fixed order: outer folds, their inner folds, the final inner folds. The fits on all rows
+  /// are made one at a time when the results are assembled, so only one is alive at once.
   var splits: [TuningSplit] {
     var splits = outerFolds.indices.map { TuningSplit.outer(fold: $0) }
     for (outer, folds) in innerFolds.enumerated() {
       splits += folds.indices.map { TuningSplit.inner(outer: outer, inner: $0) }
     }
     splits += finalInner.indices.map { TuningSplit.inner(outer: nil, inner: $0) }
-    splits.append(.allRows)
     return splits
   }
 
@@ -89,8 +89,6 @@ public struct NestedTuning: Sendable {
       return try evaluator.evaluate(
         model, configurations: grid, train: folds[inner].train, test: folds[inner].test, full: false,
         fold: outer.map { outerFolds[$0].index })
-    case .allRows:
-      return try evaluator.fitAllRows(model, configurations: configurations)
     }
   }
 

@@ -4,6 +4,4 @@ public enum TuningSplit: Sendable, Hashable, Codable {
   case outer(fold: Int)
   /// Inner fold `inner` of outer fold `outer`'s training rows, or of all rows when `outer` is `nil`.
   case inner(outer: Int?, inner: Int)
-  /// Every configuration fitted on all rows: what `export` ships and `model_size_bytes` measures.
-  case allRows
 }

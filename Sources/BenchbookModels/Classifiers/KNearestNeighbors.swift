@@ -103,11 +103,16 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
       return out
     }
     let fitted = try largest.fit(x, labels: labels, classCount: classCount)
-    let found = fitted.neighbors(test)
-    return configurations.map {
-      FittedKNearestNeighbors.probabilities(
-        found, k: $0.k, weights: $0.weights, labels: labels, classCount: classCount)
+    var out = configurations.map { _ in [Double]() }
+    fitted.inChunks(test) { found in
+      for (c, configuration) in configurations.enumerated() {
+        out[c] +=
+          FittedKNearestNeighbors.probabilities(
+            found, k: configuration.k, weights: configuration.weights, labels: labels, classCount: classCount
+          ).values
+      }
     }
+    return out.map { Matrix(rows: test.rows, columns: classCount, values: $0) }
   }
 
   /// Stores the training rows and builds the search index.
@@ -176,7 +181,27 @@ public struct FittedKNearestNeighbors: FittedClassifier {
   /// as scikit-learn does, so the rounding matches it.
   public func predictProbabilities(_ x: Matrix) -> Matrix {
     precondition(x.columns == samples.columns, "model fitted on \(samples.columns) columns, given \(x.columns)")
-    return Self.probabilities(neighbors(x), k: k, weights: weights, labels: labels, classCount: classCount)
+    var out: [Double] = []
+    out.reserveCapacity(x.rows * classCount)
+    inChunks(x) { found in
+      out += Self.probabilities(found, k: k, weights: weights, labels: labels, classCount: classCount).values
+    }
+    return Matrix(rows: x.rows, columns: classCount, values: out)
+  }
+
+  /// Rows answered per neighbour search: the list of k neighbours of every query costs 16·k bytes a row
+  /// (125 neighbours of 60,000 rows would be 120 MB), so queries go in blocks; each row's answer is its own.
+  static let queryChunk = 4096
+
+  /// The neighbours of `x`'s rows, a block of `queryChunk` rows at a time, in row order.
+  func inChunks(_ x: Matrix, _ body: (NeighborList) -> Void) {
+    guard x.rows > Self.queryChunk else {
+      body(neighbors(x))
+      return
+    }
+    for start in stride(from: 0, to: x.rows, by: Self.queryChunk) {
+      body(neighbors(x.selecting(rows: Array(start..<min(start + Self.queryChunk, x.rows)))))
+    }
   }
 
   /// Class shares from the first `k` neighbours of each query in `found`.
