@@ -44,19 +44,8 @@ struct MergeCommand: ParsableCommand {
       // The command that reproduces these results on one machine.
       options.command = "benchbook run \(specPath)" + (out.map { " --out \($0)" } ?? "")
       let run = try ExperimentRunner.assemble(plan, outputs: outputs, options: options)
-      let directory = out ?? "reports/\(experiment.name)"
-      let path = try ResultsFile.write(run.results, to: directory)
-      let report = try ReportRenderer.write(run.results, to: directory)
-      PlotNotice.print(report.plots)
-      if !quiet {
-        print(RankedTable.render(run.results), terminator: "")
-        print("merged \(shards.count) shards; results: \(path)")
-        print("report: \(report.path)")
-      }
-      if let audit = run.results.audit {
-        if !quiet { print(AuditSummary.render(audit, full: false), terminator: "") }
-        try AuditExit.check(audit)
-      }
+      try RunOutput.write(
+        run, to: out ?? "reports/\(experiment.name)", quiet: quiet, note: "merged \(shards.count) shards; ")
     }
   }
 }

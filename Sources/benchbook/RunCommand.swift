@@ -59,19 +59,7 @@ struct RunCommand: ParsableCommand {
       let run = try ExperimentRunner.run(experiment, options: options)
       progress?.finish()
       auditProgress?.finish()
-      let directory = out ?? "reports/\(experiment.name)"
-      let path = try ResultsFile.write(run.results, to: directory)
-      let report = try ReportRenderer.write(run.results, to: directory)
-      PlotNotice.print(report.plots)
-      if !quiet {
-        print(RankedTable.render(run.results), terminator: "")
-        print("results: \(path)")
-        print("report: \(report.path)")
-      }
-      if let audit = run.results.audit {
-        if !quiet { print(AuditSummary.render(audit, full: false), terminator: "") }
-        try AuditExit.check(audit)
-      }
+      try RunOutput.write(run, to: out ?? "reports/\(experiment.name)", quiet: quiet)
     }
   }
 

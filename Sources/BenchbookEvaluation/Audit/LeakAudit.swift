@@ -290,8 +290,7 @@ public enum LeakAudit {
         }
         let chosen = variantLosses.map { folds in
           folds.map { inner -> Int in
-            let means = (0..<(inner.first?.count ?? 0)).map { v in inner.reduce(0) { $0 + $1[v] } / Double(inner.count)
-            }
+            let means = NestedTuning.means(inner)
             return NestedTuning.choose(means, allowed: means.map { _ in true }) ?? 0
           }
         }

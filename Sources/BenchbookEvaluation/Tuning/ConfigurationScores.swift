@@ -13,11 +13,4 @@ public struct ConfigurationScores: Sendable, Codable {
   /// Fit and predict time of the whole split, all configurations together.
   public var fitSeconds: Double
   public var predictSeconds: Double
-  /// Each configuration fitted on all rows (the `allRows` split only), for the on-device measurements.
-  public var pipelines: [FittedPipeline] = []
-
-  /// The fitted pipelines stay in memory: a shard records scores, never models.
-  enum CodingKeys: String, CodingKey {
-    case logLoss, scores, calibration, sizeBytes, fitSeconds, predictSeconds
-  }
 }

@@ -27,7 +27,7 @@ extension FoldEvaluator {
     fitNanoseconds += DispatchTime.now().uptimeNanoseconds - start
     var result = ConfigurationScores(
       logLoss: [], scores: full ? [] : nil, calibration: full ? [] : nil, sizeBytes: [], fitSeconds: 0,
-      predictSeconds: 0, pipelines: [])
+      predictSeconds: 0)
     func score(_ probabilities: Matrix) {
       if full {
         let scores = FoldScores(probabilities: probabilities, labels: testLabels)
@@ -97,26 +97,5 @@ extension FoldEvaluator {
       try C.sharedPredictions(configurations.map { $0 as! C }, x, labels: labels, classCount: classCount, test: test)
     }
     return try shared(configurations[0])
-  }
-
-  /// Every configuration fitted on all rows, as `export` would fit it.
-  func fitAllRows(_ model: ModelSpec, configurations: [any Classifier]) throws(ModelFailure) -> ConfigurationScores {
-    let start = DispatchTime.now().uptimeNanoseconds
-    let rows = GatheredRows(allOf: dataset)
-    let (preprocessing, prepared) = fitPreprocessing(rows)
-    var pipelines: [FittedPipeline] = []
-    for configuration in configurations {
-      do {
-        let classifier = try configuration.fitPresentClasses(
-          prepared, labels: rows.labels, classCount: dataset.classes.count)
-        pipelines.append(FittedPipeline(preprocessing: preprocessing, classifier: classifier))
-      } catch {
-        throw ModelFailure(label: model.label, fold: nil, error: error, location: model.location)
-      }
-    }
-    return ConfigurationScores(
-      logLoss: [], scores: nil, calibration: nil, sizeBytes: [],
-      fitSeconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
-      predictSeconds: 0, pipelines: pipelines)
   }
 }

@@ -31,7 +31,9 @@ extension NestedTuning {
     var records: [ConfigurationRecord] = []
     for c in configurations.indices {
       // One fit on all rows alive at a time: a kNN index or a full tree over every row is large.
-      let pipeline = try evaluator.fitAllRows(model, configurations: [configurations[c]]).pipelines[0]
+      var configured = model
+      configured.classifier = configurations[c]
+      let pipeline = try evaluator.fitAllRows(configured)
       if c == finalIndex { shipped = pipeline }
       let size = try? OnDeviceCost.export(
         spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: Summary(flat[c]).mean

@@ -103,8 +103,12 @@ public struct NestedTuning: Sendable {
   }
 
   /// Mean of each grid configuration's log-loss over inner folds, summed in fold order.
-  func innerMeans(_ scores: [ConfigurationScores]) -> [Double] {
-    (0..<gridCount).map { c in scores.reduce(0) { $0 + $1.logLoss[c] } / Double(scores.count) }
+  func innerMeans(_ scores: [ConfigurationScores]) -> [Double] { Self.means(scores.map(\.logLoss)) }
+
+  /// Per configuration, the mean of its log-loss over folds (`losses[fold][configuration]`), summed in fold order
+  /// as numpy's mean of a few values is.
+  static func means(_ losses: [[Double]]) -> [Double] {
+    (0..<(losses.first?.count ?? 0)).map { c in losses.reduce(0) { $0 + $1[c] } / Double(losses.count) }
   }
 }
 
@@ -124,9 +128,7 @@ extension NestedTuning {
         model, configurations: search.configurations, train: folds[i].train, test: folds[i].test, full: false,
         fold: nil)
     }
-    let means = search.configurations.indices.map { c in
-      scores.reduce(0) { $0 + $1.logLoss[c] } / Double(scores.count)
-    }
+    let means = Self.means(scores.map(\.logLoss))
     var resolved = model
     resolved.classifier = search.configurations[choose(means, allowed: means.map { _ in true })!]
     return resolved

@@ -95,13 +95,7 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
   public static func sharedPredictions(
     _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
   ) throws(ModelError) -> [Matrix] {
-    guard let largest = configurations.max(by: { $0.k < $1.k }), configurations.count > 1 else {
-      var out: [Matrix] = []
-      for configuration in configurations {
-        out.append(try configuration.fit(x, labels: labels, classCount: classCount).predictProbabilities(test))
-      }
-      return out
-    }
+    guard let largest = configurations.max(by: { $0.k < $1.k }) else { return [] }
     let fitted = try largest.fit(x, labels: labels, classCount: classCount)
     var out = configurations.map { _ in [Double]() }
     fitted.inChunks(test) { found in

@@ -163,16 +163,7 @@ struct KBest {
     } else {
       squaredDistances[0] = d2
       rows[0] = row
-      var parent = 0
-      while true {
-        let left = 2 * parent + 1
-        guard left < count else { break }
-        var largest = left
-        if left + 1 < count && after(left + 1, left) { largest = left + 1 }
-        guard after(largest, parent) else { break }
-        swapAt(largest, parent)
-        parent = largest
-      }
+      siftDown(within: count)
     }
     if count == k {
       worstSquaredDistance = squaredDistances[0]
@@ -187,16 +178,22 @@ struct KBest {
     while end > 1 {
       end -= 1
       swapAt(0, end)
-      var parent = 0
-      while true {
-        let left = 2 * parent + 1
-        guard left < end else { break }
-        var largest = left
-        if left + 1 < end && after(left + 1, left) { largest = left + 1 }
-        guard after(largest, parent) else { break }
-        swapAt(largest, parent)
-        parent = largest
-      }
+      siftDown(within: end)
+    }
+  }
+
+  /// Restores the heap order of the first `end` candidates after the root changed.
+  @inline(__always)
+  private func siftDown(within end: Int) {
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1
+      guard left < end else { break }
+      var largest = left
+      if left + 1 < end && after(left + 1, left) { largest = left + 1 }
+      guard after(largest, parent) else { break }
+      swapAt(largest, parent)
+      parent = largest
     }
   }
 }
