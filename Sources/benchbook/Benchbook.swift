@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchbookData
 import BenchbookEvaluation
 
 @main
@@ -24,4 +25,10 @@ struct Benchbook: ParsableCommand {
       InspectCommand.self, BaselineCommand.self, CheckCommand.self, MergeCommand.self, PlanCommand.self,
     ]
   )
+
+  /// Sets the allocator's policy before anything is allocated, then runs the command line.
+  static func main() {
+    HeapPolicy.returnLargeBlocksOnFree()
+    main(nil)
+  }
 }

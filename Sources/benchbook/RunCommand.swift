@@ -60,6 +60,7 @@ struct RunCommand: ParsableCommand {
       progress?.finish()
       auditProgress?.finish()
       try RunOutput.write(run, to: out ?? "reports/\(experiment.name)", quiet: quiet)
+      MemoryTrace.mark("write", rows: run.dataset.x.rows)
     }
   }
 

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Builds a `Dataset` from a `DatasetDefinition`, in this order:
 ///
 /// 1. Parse derived-feature expressions (errors point at the feature entry).
@@ -60,10 +56,11 @@ struct DatasetLoader {
 
   func load() throws(DataError) -> Dataset {
     let prepared = try prepare()
+    MemoryTrace.mark("load: check and encode", rows: prepared.lineNumbers.count)
     // The extracted text and raw bytes are freed now, but glibc keeps freed
     // heap pages resident; hand them back before the matrix, the largest
     // allocation, so peak memory is the data's size and not twice it.
-    releaseFreedMemory()
+    HeapPolicy.releaseFreedMemory()
     let width = prepared.features.reduce(0) { $0 + $1.encoded.width }
     let rows = prepared.lineNumbers.count
     var values = [Double](repeating: 0, count: rows * width)
@@ -116,6 +113,7 @@ struct DatasetLoader {
     let availability = try AvailabilityColumns(definition)
 
     let (sha256, table) = try readTable(path: path, references: references + availability.references)
+    MemoryTrace.mark("load: read columns", rows: table.rowCount)
     let store = ColumnStore(table: table)
 
     // 3. Values by role, over all rows read.
@@ -384,16 +382,4 @@ struct DatasetLoader {
       }
     }
   }
-}
-
-/// Asks glibc to return freed heap memory to the system (`malloc_trim`,
-/// looked up at run time because Swift's Glibc module does not export
-/// `<malloc.h>`). A no-op elsewhere.
-private func releaseFreedMemory() {
-  #if canImport(Glibc)
-    typealias Trim = @convention(c) (Int) -> Int32
-    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
-      _ = unsafeBitCast(symbol, to: Trim.self)(0)
-    }
-  #endif
 }

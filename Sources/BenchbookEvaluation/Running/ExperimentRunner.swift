@@ -37,7 +37,9 @@ public enum ExperimentRunner {
 
   public static func run(_ spec: ExperimentSpec, options: Options = Options()) throws -> Run {
     let prepared = try RunPlan(spec)
+    MemoryTrace.mark("fold plan", rows: prepared.dataset.x.rows)
     let outputs = try prepared.execute(Array(prepared.tasks.indices), jobs: options.jobs, progress: options.progress)
+    MemoryTrace.mark("cross-validation", rows: prepared.dataset.x.rows)
     return try assemble(prepared, outputs: prepared.tasks.indices.map { outputs[$0]! }, options: options)
   }
 
@@ -129,6 +131,7 @@ public enum ExperimentRunner {
     results.budget = spec.budget.map {
       BudgetRecord(modelSizeBytes: $0.modelSizeBytes, latencyMicrosecondsP99: $0.latencyMicrosecondsP99)
     }
+    MemoryTrace.mark("results and on-device cost", rows: dataset.x.rows)
     // The audit examines the models as they would ship: tuned ones at their final configuration.
     var audited = spec
     audited.models = resolvedModels
@@ -139,6 +142,7 @@ public enum ExperimentRunner {
           logLoss: modelResults.map { $0.folds.map(\.logLoss) }, fitRecords: fitRecords,
           tuning: modelResults.map(\.selectionScores)),
         options: LeakAudit.Options(jobs: options.jobs, progress: options.auditProgress))
+      MemoryTrace.mark("leak audit", rows: dataset.x.rows)
     }
     return Run(results: results, dataset: dataset, plan: plan, spec: audited)
   }
@@ -190,7 +194,7 @@ public enum ExperimentRunner {
 
   static func resamplingRecord(_ spec: ResamplingSpec, _ plan: FoldPlan, _ dataset: Dataset) -> ResamplingRecord {
     let classCount = dataset.classes.count
-    func counts(_ rows: [Int]) -> [Int] {
+    func counts(_ rows: RowIndices) -> [Int] {
       var counts = [Int](repeating: 0, count: classCount)
       for row in rows { counts[dataset.labels[row]] += 1 }
       return counts

@@ -54,6 +54,7 @@ public struct RunPlan: Sendable {
   /// Loads the data, makes the folds and lists the tasks.
   public init(_ spec: ExperimentSpec) throws {
     let dataset = try Dataset.load(spec.dataset)
+    MemoryTrace.mark("load", rows: dataset.x.rows)
     let plan = try FoldPlan.make(
       spec.resampling, rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
     var tunings: [Int: NestedTuning] = [:]

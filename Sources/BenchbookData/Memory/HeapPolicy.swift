@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How the process asks glibc's allocator to hand memory back.
+///
+/// By default glibc raises its mmap threshold each time a large block is
+/// freed, so later fold-sized arrays come from the heap and stay resident
+/// after they are freed: a run's resident size then follows the sum of what
+/// each thread ever held, not what is alive. A fixed threshold keeps every
+/// array of 1 MiB or more in its own mapping, returned to the system on
+/// `free`. Both calls are looked up at run time because Swift's Glibc module
+/// does not export `<malloc.h>`; elsewhere they do nothing.
+public enum HeapPolicy {
+  /// Fixes the mmap threshold. Call once, first thing in `main`.
+  public static func returnLargeBlocksOnFree() {
+    #if canImport(Glibc)
+      typealias SetOption = @convention(c) (Int32, Int32) -> Int32
+      let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in <malloc.h>
+      if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+        _ = unsafeBitCast(symbol, to: SetOption.self)(mmapThreshold, 1 << 20)
+      }
+    #endif
+  }
+
+  /// Returns freed heap pages to the system (`malloc_trim(0)`), before an
+  /// allocation that would otherwise sit on top of them.
+  public static func releaseFreedMemory() {
+    #if canImport(Glibc)
+      typealias Trim = @convention(c) (Int) -> Int32
+      if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+      }
+    #endif
+  }
+}
