@@ -46,7 +46,7 @@ public struct Matrix: Sendable, Equatable {
   ///
   /// Splitters hand out row indices; this is the one place data is gathered.
   /// - Complexity: O(indices.count × columns).
-  public func selecting(rows indices: [Int]) -> Matrix {
+  public func selecting<C: Collection<Int>>(rows indices: C) -> Matrix {
     var out = [Double]()
     out.reserveCapacity(indices.count * columns)
     values.withUnsafeBufferPointer { source in

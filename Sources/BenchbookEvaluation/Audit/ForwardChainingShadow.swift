@@ -30,7 +30,7 @@ public enum ForwardChainingShadow {
       let blockRows = plan.folds.map(\.test.count).max() ?? 0
       for index in plan.folds.indices where plan.folds[index].test.count > limit {
         let test = plan.folds[index].test
-        plan.folds[index].test = (0..<limit).map { test[$0 * test.count / limit] }
+        plan.folds[index].test = RowIndices((0..<limit).map { test[$0 * test.count / limit] })
       }
       return .success(Shadow(plan: plan, blockRows: blockRows))
     } catch {

@@ -60,7 +60,7 @@ public struct TimeProfile: Codable, Sendable, Hashable {
 
     let step = (last - first) / Double(spanResolution)
     let slots = step > 0 ? spanResolution : 1
-    func spans(_ rows: [Int]) -> [[Double]] {
+    func spans(_ rows: RowIndices) -> [[Double]] {
       var low = [Double](repeating: .infinity, count: slots)
       var high = [Double](repeating: -.infinity, count: slots)
       for row in rows {

@@ -67,7 +67,8 @@ public struct FoldPlan: Sendable {
 
     case .timeSeries:
       guard let time else { throw fail("time-series resampling needs a time column") }
-      let order = (0..<n).sorted { time[$0] < time[$1] || (time[$0] == time[$1] && $0 < $1) }
+      // One time order shared by every fold: each fold's rows are slices of it.
+      let order = (0..<n).sorted { time[$0] < time[$1] || (time[$0] == time[$1] && $0 < $1) }.map { Int32($0) }
       let k = spec.folds
       let testSize = spec.testSize.map { Int($0) } ?? n / (k + 1)
       guard testSize >= 1, n - spec.gap - testSize * k > 0 else {
@@ -82,8 +83,8 @@ public struct FoldPlan: Sendable {
         let trainStart = spec.maxTrainSize.map { max(0, trainEnd - $0) } ?? 0
         folds.append(
           Fold(
-            index: i, train: Array(order[trainStart..<trainEnd]), test: Array(order[testStart..<(testStart + testSize)])
-          ))
+            index: i, train: RowIndices(list: order[trainStart..<trainEnd]),
+            test: RowIndices(list: order[testStart..<(testStart + testSize)])))
       }
       return FoldPlan(folds: folds)
 
@@ -99,16 +100,23 @@ public struct FoldPlan: Sendable {
         var order = Array(0..<n)
         var generator = SeededGenerator(seed: spec.seed)
         generator.shuffle(&order)
-        return FoldPlan(folds: [Fold(index: 0, train: order[testCount...].sorted(), test: order[..<testCount].sorted())]
-        )
+        let test = order[..<testCount].sorted().map { Int32($0) }
+        return FoldPlan(
+          folds: [
+            Fold(index: 0, train: RowIndices(RowIndices(all: n), except: test), test: RowIndices(list: test[...]))
+          ])
       }
-      return FoldPlan(folds: [Fold(index: 0, train: Array(0..<(n - testCount)), test: Array((n - testCount)..<n))])
+      let test = ((n - testCount)..<n).map { Int32($0) }
+      return FoldPlan(
+        folds: [Fold(index: 0, train: RowIndices(RowIndices(all: n), except: test), test: RowIndices(list: test[...]))])
     }
   }
 
   /// scikit-learn's `KFold` cut: the first `n mod k` folds get one extra row.
   /// Row indices come back ascending, as scikit-learn's boolean masks give them.
-  static func contiguousFolds(order: [Int], k: Int, firstIndex: Int, repeatIndex: Int) -> [Fold] {
+  static func contiguousFolds(order: [Int], k: Int, firstIndex: Int, repeatIndex: Int, of base: RowIndices? = nil)
+    -> [Fold]
+  {
     let n = order.count
     var assignment = [Int](repeating: 0, count: n)
     var start = 0
@@ -117,19 +125,26 @@ public struct FoldPlan: Sendable {
       for position in start..<(start + size) { assignment[order[position]] = fold }
       start += size
     }
-    return foldsFromAssignment(assignment, k: k).map {
+    return foldsFromAssignment(assignment, k: k, of: base).map {
       Fold(index: firstIndex + $0.index, repeatIndex: repeatIndex, train: $0.train, test: $0.test)
     }
   }
 
-  static func foldsFromAssignment(_ assignment: [Int], k: Int) -> [Fold] {
-    var tests = [[Int]](repeating: [], count: k)
-    for (row, fold) in assignment.enumerated() { tests[fold].append(row) }
+  /// Each fold's test rows ascending, and its training rows as their complement (never listed).
+  /// - Parameter base: the rows being split; the folds hold `base[position]` for each position assigned.
+  public static func foldsFromAssignment(_ assignment: [Int], k: Int, of base: RowIndices? = nil) -> [Fold] {
+    precondition(assignment.count <= Int(Int32.max), "more rows than 32-bit row indices hold")
+    var tests = [[Int32]](repeating: [], count: k)
+    for (row, fold) in assignment.enumerated() { tests[fold].append(Int32(truncatingIfNeeded: row)) }
+    let base = base ?? RowIndices(all: assignment.count)
     return (0..<k).map { fold in
-      var train: [Int] = []
-      train.reserveCapacity(assignment.count - tests[fold].count)
-      for (row, f) in assignment.enumerated() where f != fold { train.append(row) }
-      return Fold(index: fold, train: train, test: tests[fold])
+      let test: RowIndices
+      if case .range(let rows) = base.storage, rows.lowerBound == 0 {
+        test = RowIndices(list: tests[fold][...])
+      } else {
+        test = RowIndices(tests[fold].map { base[Int($0)] })
+      }
+      return Fold(index: fold, train: RowIndices(base, except: tests[fold]), test: test)
     }
   }
 

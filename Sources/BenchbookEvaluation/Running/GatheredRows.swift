@@ -10,7 +10,7 @@ public struct GatheredRows: Sendable {
   public let fingerprint: RowSetFingerprint
 
   /// Copies `rows` of `dataset`, in the order given.
-  public init(_ dataset: Dataset, rows: [Int]) {
+  public init<C: Collection<Int>>(_ dataset: Dataset, rows: C) {
     x = dataset.x.selecting(rows: rows)
     labels = rows.map { dataset.labels[$0] }
     fingerprint = RowSetFingerprint(rows)
@@ -20,6 +20,6 @@ public struct GatheredRows: Sendable {
   public init(allOf dataset: Dataset) {
     x = dataset.x
     labels = dataset.labels
-    fingerprint = RowSetFingerprint(Array(0..<dataset.x.rows))
+    fingerprint = RowSetFingerprint(0..<dataset.x.rows)
   }
 }

@@ -6,13 +6,17 @@ public struct RowSetFingerprint: Sendable, Hashable, Codable, CustomStringConver
   public var count: Int
   public var hash: UInt64
 
-  public init(_ rows: [Int]) {
+  public init<S: Sequence<Int>>(_ rows: S) {
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
-    for row in rows { h = (h ^ UInt64(bitPattern: Int64(row))) &* 0x0000_0100_0000_01B3 }
+    var count = 0
+    for row in rows {
+      h = (h ^ UInt64(bitPattern: Int64(row))) &* 0x0000_0100_0000_01B3
+      count += 1
+    }
     // SplitMix64's finaliser, so nearby row lists land far apart.
     h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9
     h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
-    count = rows.count
+    self.count = count
     hash = h ^ (h >> 31)
   }
 

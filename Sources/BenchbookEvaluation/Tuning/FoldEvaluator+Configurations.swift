@@ -13,7 +13,7 @@ extension FoldEvaluator {
   ///   - size: the Core ML size of a configuration fitted here, when a budget needs it.
   ///   - fold: the outer fold, named in errors.
   func evaluate(
-    _ model: ModelSpec, configurations: [any Classifier], train: [Int], test: [Int], full: Bool, fold: Int?,
+    _ model: ModelSpec, configurations: [any Classifier], train: RowIndices, test: RowIndices, full: Bool, fold: Int?,
     size: ((Int, FittedPipeline) -> Int?)? = nil
   ) throws(ModelFailure) -> ConfigurationScores {
     let training = GatheredRows(dataset, rows: train)

@@ -9,7 +9,7 @@ public enum InnerFolds {
   /// Stratified and plain k-fold cut the rows in the order given, unshuffled, as
   /// `GridSearchCV(cv=5)` cuts `X[train]`; time-series chains forward over the rows sorted by time.
   /// - Throws: `SpecError` at the spec when the rows cannot be split so.
-  public static func make(_ tune: TuneSpec, rows: [Int], dataset: Dataset, specPath: String, outerFold: Int?)
+  public static func make(_ tune: TuneSpec, rows: RowIndices, dataset: Dataset, specPath: String, outerFold: Int?)
     throws(SpecError) -> [Fold]
   {
     let k = tune.innerFolds
@@ -18,7 +18,6 @@ public enum InnerFolds {
       SpecError(message, at: SourceLocation(file: specPath), key: "tune.inner.folds")
     }
     guard rows.count >= k else { throw fail("\(k) inner folds need \(k) rows; \(place) hold \(rows.count)") }
-    let positions: [Fold]
     switch tune.inner {
     case .stratifiedKFold:
       let labels = rows.map { dataset.labels[$0] }
@@ -28,10 +27,10 @@ public enum InnerFolds {
         throw fail("\(k) stratified inner folds need a class with \(k) rows; in \(place) the largest has \(largest)")
       }
       var generator: SeededGenerator? = nil
-      positions = FoldPlan.foldsFromAssignment(
-        FoldPlan.stratifiedAssignment(labels: labels, k: k, generator: &generator), k: k)
+      return FoldPlan.foldsFromAssignment(
+        FoldPlan.stratifiedAssignment(labels: labels, k: k, generator: &generator), k: k, of: rows)
     case .kfold:
-      positions = FoldPlan.contiguousFolds(order: Array(rows.indices), k: k, firstIndex: 0, repeatIndex: 0)
+      return FoldPlan.contiguousFolds(order: Array(rows.indices), k: k, firstIndex: 0, repeatIndex: 0, of: rows)
     case .timeSeries:
       guard let time = dataset.time else { throw fail("time-series inner folds need a time column") }
       let order = rows.indices.sorted {
@@ -39,14 +38,14 @@ public enum InnerFolds {
       }
       let testSize = rows.count / (k + 1)
       guard testSize >= 1 else { throw fail("\(k) forward-chaining inner folds need \(k + 1) rows in \(place)") }
-      positions = (0..<k).map { i in
+      // One time order shared by every fold: each fold's rows are slices of it.
+      let rowsInTime = order.map { Int32(truncatingIfNeeded: rows[$0]) }
+      return (0..<k).map { i in
         let testStart = rows.count - (k - i) * testSize
         return Fold(
-          index: i, train: Array(order[0..<testStart]), test: Array(order[testStart..<(testStart + testSize)]))
+          index: i, train: RowIndices(list: rowsInTime[0..<testStart]),
+          test: RowIndices(list: rowsInTime[testStart..<(testStart + testSize)]))
       }
-    }
-    return positions.map { fold in
-      Fold(index: fold.index, train: fold.train.map { rows[$0] }, test: fold.test.map { rows[$0] })
     }
   }
 }

@@ -46,7 +46,7 @@ public struct NestedTuning: Sendable {
     }
     innerFolds = inner
     finalInner = try InnerFolds.make(
-      tune, rows: Array(0..<dataset.x.rows), dataset: dataset, specPath: specPath, outerFold: nil)
+      tune, rows: RowIndices(all: dataset.x.rows), dataset: dataset, specPath: specPath, outerFold: nil)
   }
 
   /// The grid's settings at scikit-learn's defaults, the spec's fixed settings kept:
@@ -121,7 +121,7 @@ extension NestedTuning {
   {
     guard let search = model.search else { return model }
     let folds = try InnerFolds.make(
-      spec.tune, rows: Array(0..<dataset.x.rows), dataset: dataset, specPath: spec.path, outerFold: nil)
+      spec.tune, rows: RowIndices(all: dataset.x.rows), dataset: dataset, specPath: spec.path, outerFold: nil)
     let evaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
     let scores = try ParallelExecutor.run(count: folds.count, jobs: jobs) { (i: Int) throws(ModelFailure) in
       try evaluator.evaluate(
