@@ -63,7 +63,7 @@ bench: build
 	  python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install -q scikit-learn pandas; }
 	$(SWIFT) build -c release --product benchbook-bench
 	.build/release/benchbook-bench --benchbook $(BIN) --spec experiments/flights-delay.yaml --python $(BENCH_VENV)/bin/python \
-	  --tuned-spec experiments/flights-delay-tuned.yaml
+	  --tuned-spec experiments/flights-delay-tuned.yaml --scale
 	$(SWIFT) package --package-path Sources/Benchmarks --scratch-path .build-benchmarks \
 	  --allow-writing-to-package-directory benchmark
 	@set -e; for baseline in experiments/baselines/*.json; do \

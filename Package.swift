@@ -49,7 +49,7 @@ let package = Package(
     ),
 
     // `make bench`: Benchbook against scikit-learn on the flights reference.
-    .executableTarget(name: "benchbook-bench", exclude: ["sklearn_flights.py", "sklearn_flights_tuned.py"]),
+    .executableTarget(name: "benchbook-bench", exclude: ["sklearn_flights.py", "sklearn_flights_tuned.py", "replicate_flights.py"]),
 
     .testTarget(name: "BenchbookDataTests", dependencies: ["BenchbookData"], exclude: ["Fixtures"]),
     .testTarget(name: "BenchbookModelsTests", dependencies: ["BenchbookModels"], exclude: ["Fixtures"]),

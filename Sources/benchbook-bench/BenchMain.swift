@@ -72,9 +72,17 @@ struct BenchMain {
     }
     print("")
     print(layout(table))
+    if arguments.contains("--scale") {
+      let rows = (results["data"] as! [String: Any])["rows_read"] as! Int
+      allMet =
+        try ScaleBench.run(
+          benchbook: benchbook, spec: spec, csv: csv, python: python, scratch: scratch, plain: ours, plainRows: rows)
+        && allMet
+    }
     if let tuned = arguments.firstIndex(of: "--tuned-spec").map({ arguments[$0 + 1] }) {
-      allMet = try TunedBench.run(
-        benchbook: benchbook, spec: tuned, csv: csv, python: python, scratch: scratch) && allMet
+      allMet =
+        try TunedBench.run(
+          benchbook: benchbook, spec: tuned, csv: csv, python: python, scratch: scratch) && allMet
     }
     print(allMet ? "all targets met" : "some targets missed")
     return allMet

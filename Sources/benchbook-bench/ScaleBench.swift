@@ -1,0 +1,96 @@
+import Foundation
+
+/// Memory per row as the data grows: the flagship's work on the flights data replicated 1×, 3× and
+/// 10× (`replicate_flights.py`, written under `.build/bench-data/`, never into git), with
+/// scikit-learn doing the same work at 3×.
+enum ScaleBench {
+  static let factors = [3, 10]
+
+  /// - Parameter plain: the flagship run at 1×, already measured by the caller.
+  static func run(
+    benchbook: String, spec: String, csv: String, python: String, scratch: URL, plain: ChildProcess, plainRows: Int
+  ) throws -> Bool {
+    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let data = URL(fileURLWithPath: ".build/bench-data", isDirectory: true)
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    let flagship = try String(contentsOfFile: spec, encoding: .utf8)
+
+    var table: [[String]] = [["replicated", "rows", "Benchbook wall", "peak resident", "bytes per row"]]
+    table.append([
+      "1×", "\(plainRows)", BenchMain.seconds(plain.wallSeconds), megabytes(plain), perRow(plain, plainRows),
+    ])
+    var measured: [Int: (run: ChildProcess, rows: Int, csv: String)] = [:]
+    for factor in factors {
+      let replicated = data.appendingPathComponent("flights-\(factor)x.csv.gz").path
+      if !FileManager.default.fileExists(atPath: replicated) {
+        print("writing \(replicated)")
+        let made = try ChildProcess.run([
+          python, here.appendingPathComponent("replicate_flights.py").path, csv, replicated, "\(factor)",
+        ])
+        guard made.status == 0 else { throw BenchFailure("replicate_flights.py exited with \(made.status)") }
+      }
+      let scaledSpec = data.appendingPathComponent("flights-\(factor)x.yaml")
+      try scaled(flagship, data: replicated, factor: factor).write(to: scaledSpec, atomically: true, encoding: .utf8)
+      let out = scratch.appendingPathComponent("scale-\(factor)")
+      print("benchbook: \(benchbook) run \(scaledSpec.path)")
+      let ours = try ChildProcess.run([benchbook, "run", scaledSpec.path, "--quiet", "--out", out.path])
+      guard ours.status == 0 else { throw BenchFailure("benchbook exited with \(ours.status) at \(factor)×") }
+      let results =
+        try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("results.json")))
+        as! [String: Any]
+      let rows = (results["data"] as! [String: Any])["rows_read"] as! Int
+      measured[factor] = (ours, rows, replicated)
+      table.append(["\(factor)×", "\(rows)", BenchMain.seconds(ours.wallSeconds), megabytes(ours), perRow(ours, rows)])
+    }
+    print("")
+    print(BenchMain.layout(table))
+
+    // scikit-learn at 3×, the size the targets are set at.
+    let three = measured[3]!
+    let script = here.appendingPathComponent("sklearn_flights.py").path
+    print("\nscikit-learn at 3×: \(python) \(script) --csv \(three.csv)")
+    let theirs = try ChildProcess.run([
+      python, script, "--csv", three.csv, "--json", scratch.appendingPathComponent("sklearn-3x.json").path,
+    ])
+    guard theirs.status == 0 else { throw BenchFailure("the scikit-learn script exited with \(theirs.status) at 3×") }
+
+    var targets: [[String]] = [["at scale", "Benchbook", "scikit-learn", "ratio", "target", ""]]
+    var allMet = true
+    func row(_ name: String, _ a: String, _ b: String, _ ratio: String, _ target: String, _ met: Bool) {
+      targets.append([name, a, b, ratio, target, met ? "met" : "MISSED"])
+      allMet = allMet && met
+    }
+    let speedup = theirs.wallSeconds / three.run.wallSeconds
+    row(
+      "3× wall", BenchMain.seconds(three.run.wallSeconds), BenchMain.seconds(theirs.wallSeconds),
+      String(format: "%.1f×", speedup), "≥ 10× faster", speedup >= 10)
+    let memoryRatio = Double(three.run.peakResidentBytes) / Double(theirs.peakResidentBytes)
+    row(
+      "3× peak resident", megabytes(three.run), megabytes(theirs), String(format: "%.2f", memoryRatio), "≤ 0.5",
+      memoryRatio <= 0.5)
+    let ten = measured[10]!
+    let tenPerRow = ten.run.peakResidentBytes / ten.rows
+    row("10× bytes per row", "\(tenPerRow) B", "–", "–", "≤ 120 B", tenPerRow <= 120)
+    print("")
+    print(BenchMain.layout(targets))
+    return allMet
+  }
+
+  /// The flagship spec on replicated data: the data path, the name, and the audit told that the
+  /// replicated rows are near-twins by construction (so the run measures the work, not a refusal).
+  static func scaled(_ flagship: String, data: String, factor: Int) -> String {
+    var text = flagship.replacingOccurrences(of: "path: data/flights.csv.gz", with: "path: \(data)")
+    text = text.replacingOccurrences(of: "name: flights-delay\n", with: "name: flights-delay-\(factor)x\n")
+    text += """
+          - check: cross-fold-duplicates
+            subject: rows
+            reason: the bench replicates every flight with a jittered distance, so near-twins are by construction
+
+      """
+    return text
+  }
+
+  static func megabytes(_ run: ChildProcess) -> String { BenchMain.megabytes(run.peakResidentBytes) }
+
+  static func perRow(_ run: ChildProcess, _ rows: Int) -> String { "\(run.peakResidentBytes / max(rows, 1)) B" }
+}
