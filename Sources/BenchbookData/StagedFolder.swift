@@ -9,7 +9,8 @@ import Foundation
 /// Outputs that belong together (results.json, report.md, the plots) written into a hidden folder beside
 /// their destination, on the same file system, and moved into place only once every one is complete.
 ///
-/// A failed command discards the folder; SIGINT and SIGTERM remove it (`TemporaryCleanup`); after a
+/// When the destination's parent cannot be written, the hidden folder goes inside the destination
+/// instead. A failed command discards the folder; SIGINT and SIGTERM remove it (`TemporaryCleanup`); after a
 /// SIGKILL the next `StagedFolder` beside the same destination removes it, knowing it by its name and
 /// its dead process id. So the destination holds either the earlier outputs or the new ones.
 public final class StagedFolder {
@@ -38,15 +39,29 @@ public final class StagedFolder {
       throw AtomicFile.Failure(path: destination, reason: "cannot create \(parent): \(error.localizedDescription)")
     }
     Self.removeAbandoned(inFolder: parent)
+    Self.removeAbandoned(inFolder: target.path)
     let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-    self.destination = destination
-    self.path = "\(parent)/\(Self.prefix)\(target.lastPathComponent)-\(getpid())-\(random)"
-    TemporaryCleanup.register(path)
-    guard mkdir(path, 0o755) == 0 else {
-      let reason = String(cString: strerror(errno))
-      TemporaryCleanup.unregister(path)
+    let name = "\(Self.prefix)\(target.lastPathComponent)-\(getpid())-\(random)"
+    // Beside the destination; inside it when its parent cannot be written (`--out` in a read-only place).
+    var made: String?
+    var reason = ""
+    for (index, candidate) in ["\(parent)/\(name)", "\(target.path)/\(name)"].enumerated() {
+      if index == 1 { try? FileManager.default.createDirectory(atPath: target.path, withIntermediateDirectories: true) }
+      TemporaryCleanup.register(candidate)
+      if mkdir(candidate, 0o755) == 0 {
+        made = candidate
+        break
+      }
+      let code = errno
+      reason = String(cString: strerror(code))
+      TemporaryCleanup.unregister(candidate)
+      guard code == EACCES || code == EPERM || code == EROFS else { break }
+    }
+    guard let made else {
       throw AtomicFile.Failure(path: destination, reason: "cannot create a temporary folder beside it: \(reason)")
     }
+    self.destination = destination
+    self.path = made
   }
 
   deinit { discard() }
@@ -92,10 +107,12 @@ public final class StagedFolder {
     TemporaryCleanup.unregister(path)
   }
 
-  /// Removes the staging folders beside `destination` whose process is gone (killed before it could
-  /// clean up); commands call it as they start, so a killed run's leftovers do not outlive the next run.
+  /// Removes the staging folders beside (or inside) `destination` whose process is gone (killed before it
+  /// could clean up); commands call it as they start, so a killed run's leftovers do not outlive the next run.
   public static func removeAbandoned(beside destination: String) {
-    removeAbandoned(inFolder: URL(fileURLWithPath: destination).standardizedFileURL.deletingLastPathComponent().path)
+    let target = URL(fileURLWithPath: destination).standardizedFileURL
+    removeAbandoned(inFolder: target.deletingLastPathComponent().path)
+    removeAbandoned(inFolder: target.path)
   }
 
   static func removeAbandoned(inFolder parent: String) {

@@ -53,6 +53,7 @@ import Testing
       ("{\"models\": [\n", "bad.json:2:1: not valid JSON: unexpected end of the file"),
       ("{\"a\": tru}", "bad.json:1:7: not valid JSON"),
       ("{\"a\": 1} x", "bad.json:1:10: not valid JSON: unexpected 'x' after the end of the JSON value"),
+      (String(repeating: "[", count: 1_000_000), "bad.json:1:513: not valid JSON: nested more than 512 levels deep"),
     ] {
       let path = try scratch.write("bad.json", text)
       expectError(try BenchbookBinary.run(["report", path, "--out", scratch.path("r")], in: scratch.url), [place])
@@ -213,6 +214,61 @@ import Testing
       ["big.yaml:7:", "model LR could not be fitted (fold ", "\(cause): a value as large as 1e+308 (data line "])
     #expect(!output.stderr.contains("EncodingError"))
     #expect(!scratch.exists("out"))
+  }
+
+  /// A test row far outside its training fold's range makes naive Bayes' likelihoods underflow to 0/0: the
+  /// NaN probability is an error at that row's data line, not a NaN in the results.
+  @Test func aNaNProbabilityIsALocatedError() throws {
+    let scratch = try Scratch()
+    var csv = "a,b,y\n"
+    for row in 0..<12 { csv += "\(row == 4 ? "1e308" : "\(row)"),\(row % 3),\(row % 2 == 0 ? "x" : "z")\n" }
+    try scratch.write("far.csv", csv)
+    let text =
+      "name: far\ndata: {path: far.csv}\ntarget: y\nfeatures: [a, b]\npreprocess: [standardize]\n"
+      + "resampling: {folds: 2}\nmodels: [NB]\n"
+    let specPath = try scratch.write("far.yaml", text)
+    let output = try BenchbookBinary.run(
+      ["run", specPath, "--quiet", "--jobs", "1", "--out", scratch.path("out")], in: scratch.url)
+    expectError(
+      output, ["far.yaml:7:", "model NB could not be fitted (fold 1): its prediction failed: it gave the probability "])
+    #expect(output.stderr.contains("of the row at data line 6"), "\(output.stderr)")
+    #expect(!scratch.exists("out"))
+  }
+
+  // MARK: gnuplot
+
+  /// A stand-in gnuplot: it writes a stub SVG where the script says (unless `fails`) and `message` on stderr.
+  func fakeGnuplot(_ scratch: Scratch, message: String, fails: Bool) throws -> String {
+    let draw = fails ? "" : "[ -n \"$out\" ] && echo '<svg/>' > \"$out\"\n"
+    let script = "#!/bin/sh\nout=$(sed -n 's/^set output \"\\(.*\\)\"$/\\1/p')\n\(draw)echo '\(message)' >&2\n"
+    let path = try scratch.write("bin/gnuplot", script)
+    chmod(path, 0o755)
+    return scratch.path("bin") + ":/usr/bin:/bin"
+  }
+
+  /// gnuplot's warnings are notes that --quiet keeps back; a plot it fails on is told even under --quiet.
+  @Test func gnuplotWarningsAreQuietFailuresAreNot() throws {
+    let scratch = try Scratch()
+    let specPath = try scratch.write("small.yaml", Self.spec(models: "[NB]"))
+    let arguments = ["run", specPath, "--out", scratch.path("out")]
+    let warning = try fakeGnuplot(
+      scratch, message: "Warning: empty y range [1:1], adjusting to [0.99:1.01]", fails: false)
+    let quiet = try BenchbookBinary.run(arguments + ["--quiet"], in: scratch.url, environment: ["PATH": warning])
+    #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    #expect(scratch.exists("out/log-loss-box.svg"))
+    let chatty = try BenchbookBinary.run(arguments, in: scratch.url, environment: ["PATH": warning])
+    #expect(chatty.stderr.contains("benchbook: note: plot log-loss-box.svg: gnuplot: Warning: empty y range"))
+
+    let failure = try fakeGnuplot(scratch, message: "\"-\", line 3: undefined variable: nonsense", fails: true)
+    let failed = try BenchbookBinary.run(arguments + ["--quiet"], in: scratch.url, environment: ["PATH": failure])
+    #expect(failed.status == 0)
+    #expect(
+      failed.stderr.contains(
+        "benchbook: warning: plot log-loss-box.svg not drawn: gnuplot reported: \"-\", line 3: undefined variable"),
+      "\(failed.stderr)")
+    let report = try String(contentsOfFile: scratch.path("out/report.md"), encoding: .utf8)
+    #expect(report.contains("Plots not drawn:"))
+    #expect(!scratch.exists("out/log-loss-box.svg"), "the earlier figure is not left beside a report without it")
   }
 
   // MARK: writing

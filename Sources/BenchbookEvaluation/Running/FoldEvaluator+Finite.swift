@@ -50,7 +50,8 @@ extension FoldEvaluator {
     throw ModelFailure(
       label: model.label, fold: fold,
       error: ModelError(
-        "gave the probability \(probabilities[row, column]) for class '\(dataset.classes[column])'"
+        "its prediction failed: it gave the probability \(probabilities[row, column]) for class "
+          + "'\(dataset.classes[column])'"
           + (line.map { " of the row at data line \($0)" } ?? "")
           + "; its arithmetic overflowed, most likely on a feature value too large for it"),
       location: model.location)
