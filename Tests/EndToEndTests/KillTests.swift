@@ -62,11 +62,16 @@ import Testing
   @Test func killedRunsLeaveEarlierOrNewOutputsNeverAMix() throws {
     let scratch = try Scratch()
     try scratch.write("small.yaml", spec(0))
-    let began = Date()
-    let first = try start(scratch)
-    first.waitUntilExit()
-    let duration = Date().timeIntervalSince(began)
-    try #require(first.terminationStatus == 0)
+    // The shorter of two unkilled runs (the first may be slowed by a cold start), so the spread kills land
+    // before the end.
+    var duration = Double.infinity
+    for _ in 0..<2 {
+      let began = Date()
+      let unkilled = try start(scratch)
+      unkilled.waitUntilExit()
+      duration = min(duration, Date().timeIntervalSince(began))
+      try #require(unkilled.terminationStatus == 0)
+    }
     var committed = try committedRun(scratch)
     #expect(committed == 0)
 
