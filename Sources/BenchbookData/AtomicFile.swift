@@ -7,6 +7,11 @@ public enum AtomicFile {
     public var path: String
     public var reason: String
     public var description: String { "\(path): cannot write: \(reason)" }
+
+    public init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
   }
 
   public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(Failure) {
@@ -19,6 +24,8 @@ public enum AtomicFile {
       throw Failure(path: path, reason: "cannot create \(directory.path): \(error.localizedDescription)")
     }
     let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
+    TemporaryCleanup.register(temporary.path)
+    defer { TemporaryCleanup.unregister(temporary.path) }
     guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else {
       throw Failure(path: path, reason: "cannot create \(temporary.path)")
     }

@@ -30,6 +30,8 @@ public struct ResamplingSpec: Sendable, Hashable, Codable {
   public var testSize: Double?
   /// Where `folds` was written, for errors found once the data is known (more folds than rows).
   public var foldsLocation: SourceLocation?
+  /// Where `test_size` was written or, when it was left to its default, where `method` was.
+  public var testSizeLocation: SourceLocation?
 
   public init(
     method: Method = .kfold, folds: Int = 5, shuffle: Bool = false, seed: UInt64 = 0, repeats: Int = 10,

@@ -209,8 +209,10 @@ extension SpecParser {
     // Forward-chaining outer folds get forward-chaining inner folds: tuning must not see the future either.
     var spec = TuneSpec(inner: outer.method == .timeSeries ? .timeSeries : .stratifiedKFold)
     guard let node else { return spec }
+    spec.innerFoldsLocation = node.location
     let fields = try node.fields(allowed: ["inner", "metric"])
     if let inner = fields.optional("inner") {
+      spec.innerFoldsLocation = inner.location
       let innerFields = try inner.fields(allowed: ["method", "folds"])
       if let method = innerFields.optional("method") {
         let text = try method.string()
@@ -231,7 +233,10 @@ extension SpecParser {
         }
         spec.inner = parsed
       }
-      if let folds = innerFields.optional("folds") { spec.innerFolds = try folds.int(atLeast: 2) }
+      if let folds = innerFields.optional("folds") {
+        spec.innerFolds = try folds.int(atLeast: 2)
+        spec.innerFoldsLocation = folds.location
+      }
     }
     if let metric = fields.optional("metric") {
       let text = try metric.string()

@@ -321,6 +321,7 @@ public enum SpecParser {
         )
       }
       spec.method = parsed
+      spec.testSizeLocation = method.location
       if parsed == .timeSeries && !hasTime {
         throw method.error("time-series resampling orders rows by time; declare the time column with 'time:'")
       }
@@ -349,6 +350,7 @@ public enum SpecParser {
     if let gap = try onlyFor("gap", [.timeSeries]) { spec.gap = try gap.int(atLeast: 0) }
     if let maximum = try onlyFor("max_train_size", [.timeSeries]) { spec.maxTrainSize = try maximum.int(atLeast: 1) }
     if let testSize = try onlyFor("test_size", [.timeSeries, .holdout]) {
+      spec.testSizeLocation = testSize.location
       if spec.method == .holdout {
         let share = try testSize.double()
         guard share > 0, share < 1 else { throw testSize.error("test_size is a share of rows, between 0 and 1") }

@@ -18,11 +18,25 @@ public struct TuneSpec: Sendable, Hashable {
   public var innerFolds: Int
   /// Only `log_loss` today; recorded so results say what was minimised.
   public var metric: String
+  /// Where `tune.inner.folds` was written (else `tune.inner`, else `tune`), for errors found once the
+  /// training rows are known.
+  public var innerFoldsLocation: SourceLocation?
 
   public init(inner: InnerMethod = .stratifiedKFold, innerFolds: Int = 5, metric: String = "log_loss") {
     self.inner = inner
     self.innerFolds = innerFolds
     self.metric = metric
+  }
+
+  /// Equal when they tune alike, wherever they were written.
+  public static func == (a: TuneSpec, b: TuneSpec) -> Bool {
+    a.inner == b.inner && a.innerFolds == b.innerFolds && a.metric == b.metric
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(inner)
+    hasher.combine(innerFolds)
+    hasher.combine(metric)
   }
 }
 

@@ -16,7 +16,9 @@ struct ExportCommand: ParsableCommand {
       The file is written to --out, or to <Experiment><Label>.mlmodel in the current directory
       (flights-delay and LR give FlightsDelayLR.mlmodel). The same fit gives the same bytes.
       The description cites the cross-validated log-loss when --results (default:
-      reports/<name>/results.json) was written for this spec and data.
+      reports/<name>/results.json) was written for this spec and data. A --results file that is
+      missing, not valid, or from another spec, data or model set is an error; the default file is
+      passed over in those cases.
       --measure also times Benchbook's own fitted pipeline on this machine: single-row latency
       (p50 and p99 over 1,000 one-row predictions of rows spread over the data, after 100
       warm-up ones) and batch throughput (up to 10,000 rows per call).
@@ -59,6 +61,7 @@ struct ExportCommand: ParsableCommand {
       }
       let path = out ?? Self.defaultFileName(experiment: experiment.name, label: model)
       try AtomicFile.checkReplaceable(path)
+      let earlier = try Self.earlierResults(explicit: results, default: "reports/\(experiment.name)/results.json")
       let dataset = try Dataset.load(experiment.dataset)
       // A tuned model ships the configuration its inner protocol chooses on all rows, as `run` reports it.
       let shipped = try NestedTuning.resolvingFinal(
@@ -66,8 +69,8 @@ struct ExportCommand: ParsableCommand {
       let pipeline = try FoldEvaluator(dataset: dataset, preprocessing: experiment.preprocessing).fitAllRows(shipped)
       let exported = try OnDeviceCost.export(
         experiment, dataset: dataset, model: modelSpec, pipeline: pipeline,
-        crossValidatedLogLoss: Self.crossValidatedLogLoss(
-          experiment, dataset: dataset, label: model, results: results ?? "reports/\(experiment.name)/results.json"),
+        crossValidatedLogLoss: try Self.crossValidatedLogLoss(
+          experiment, dataset: dataset, label: model, earlier: earlier, explicit: results != nil),
         updatable: updatable)
       try AtomicFile.write(exported.bytes, to: path)
       let version = exported.specificationVersion
@@ -100,15 +103,40 @@ struct ExportCommand: ParsableCommand {
     value < 10 ? String(format: "%.2f µs", value) : String(format: "%.1f µs", value)
   }
 
-  /// The model's mean fold log-loss from an earlier run of this very spec on this very data, if there is one.
-  static func crossValidatedLogLoss(_ experiment: ExperimentSpec, dataset: Dataset, label: String, results: String)
-    -> Double?
-  {
-    guard FileManager.default.fileExists(atPath: results), let earlier = try? ResultsFile.read(results),
-      let specBytes = FileManager.default.contents(atPath: experiment.path),
-      earlier.spec.sha256 == SHA256.hexDigest([UInt8](specBytes)),
-      earlier.data.sha256 == dataset.provenance.sha256
-    else { return nil }
-    return earlier.models.first { $0.label == label }?.logLoss.mean
+  /// The results to cite: `--results` must name a readable, valid results file; the default one is
+  /// used when it exists and is valid, and passed over otherwise.
+  static func earlierResults(explicit: String?, default fallback: String) throws -> (
+    path: String, results: ExperimentResults
+  )? {
+    if let explicit { return (explicit, try ResultsFile.read(explicit)) }
+    guard FileManager.default.fileExists(atPath: fallback), let results = try? ResultsFile.read(fallback) else {
+      return nil
+    }
+    return (fallback, results)
+  }
+
+  /// The model's mean fold log-loss from an earlier run of this very spec on this very data. A default
+  /// results file from another spec or data is passed over; one named by `--results` is an error.
+  static func crossValidatedLogLoss(
+    _ experiment: ExperimentSpec, dataset: Dataset, label: String,
+    earlier: (path: String, results: ExperimentResults)?, explicit: Bool
+  ) throws -> Double? {
+    guard let (path, results) = earlier else { return nil }
+    let specBytes = (try? RegularFile.read(experiment.path)) ?? []
+    let mismatch: String? =
+      if results.spec.sha256 != SHA256.hexDigest(specBytes) {
+        "spec.sha256: written for another version of the spec (\(results.spec.path))"
+      } else if results.data.sha256 != dataset.provenance.sha256 {
+        "data.sha256: written for other data (\(results.data.path))"
+      } else if !results.models.contains(where: { $0.label == label }) {
+        "models: no model labelled '\(label)'"
+      } else {
+        nil
+      }
+    if let mismatch {
+      if explicit { throw CommandError("\(path): \(mismatch); --results must come from a run of this spec") }
+      return nil
+    }
+    return results.models.first { $0.label == label }?.logLoss.mean
   }
 }

@@ -38,14 +38,15 @@ struct MergeCommand: ParsableCommand {
       try ShardMerge.checkAgreement(shards)
       let specPath = shards[0].file.identity.spec
       let experiment = try SpecParser.parse(file: specPath)
+      let destination = out ?? "reports/\(experiment.name)"
+      StagedFolder.removeAbandoned(beside: destination)
       let plan = try RunPlan(experiment)
       let outputs = try ShardMerge.outputs(plan, shards: shards, jobs: parallel.jobs, progress: nil)
       var options = ExperimentRunner.Options(jobs: parallel.jobs)
       // The command that reproduces these results on one machine.
       options.command = "benchbook run \(specPath)" + (out.map { " --out \($0)" } ?? "")
       let run = try ExperimentRunner.assemble(plan, outputs: outputs, options: options)
-      try RunOutput.write(
-        run, to: out ?? "reports/\(experiment.name)", quiet: quiet, note: "merged \(shards.count) shards; ")
+      try RunOutput.write(run, to: destination, quiet: quiet, note: "merged \(shards.count) shards; ")
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchbookData
 import BenchbookEvaluation
 import BenchbookReport
 import Foundation
@@ -7,7 +8,12 @@ struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
     abstract: "Re-render report.md and its plots from a results.json alone.",
-    discussion: "Needs neither the data nor the models. Writes beside the results file unless --out is given."
+    discussion: """
+      Needs neither the data nor the models. Writes beside the results file unless --out is given. \
+      The results are checked first (at least one model, unique labels, finite non-negative scores, \
+      as many folds for every model); an error names the key path and nothing is written. Plots an \
+      earlier report drew there and this one does not are removed.
+      """
   )
 
   @Argument(help: "A results.json written by `benchbook run`.")
@@ -20,9 +26,10 @@ struct ReportCommand: ParsableCommand {
     try CommandLineFailure.reporting {
       let loaded = try ResultsFile.read(results)
       let directory = out ?? URL(fileURLWithPath: results).deletingLastPathComponent().path
-      let (path, plots) = try ReportRenderer.write(loaded, to: directory)
-      PlotNotice.print(plots)
-      print("report: \(path)")
+      StagedFolder.removeAbandoned(beside: directory)
+      let written = try ReportPublisher.publish(loaded, to: directory, includingResults: false)
+      PlotNotice.print(written.plots, quiet: false)
+      print("report: \(written.reportPath)")
     }
   }
 }
@@ -43,13 +50,24 @@ struct IndexCommand: ParsableCommand {
   }
 }
 
-/// Tells the user, on standard error, which plots were not drawn and why.
+/// Tells the user, on standard error, which plots were not drawn and why, even under `--quiet`;
+/// gnuplot's warnings about a plot it did draw are notes that `--quiet` keeps back.
 enum PlotNotice {
-  static func print(_ plots: [PlotOutcome]) {
+  static func print(_ plots: [PlotOutcome], quiet: Bool) {
     for plot in plots {
       if let reason = plot.skippedBecause {
-        FileHandle.standardError.write(Data("benchbook: note: plot \(plot.fileName) skipped: \(reason)\n".utf8))
+        if reason == Gnuplot.notInstalled {
+          write("note: plot \(plot.fileName) skipped: \(reason)")
+        } else {
+          write("warning: plot \(plot.fileName) not drawn: \(reason)")
+        }
+      } else if !quiet {
+        for warning in plot.warnings { write("note: plot \(plot.fileName): gnuplot: \(warning)") }
       }
     }
+  }
+
+  private static func write(_ line: String) {
+    FileHandle.standardError.write(Data("benchbook: \(line)\n".utf8))
   }
 }

@@ -14,7 +14,8 @@ struct RunCommand: ParsableCommand {
 
       Exit status: 0 on success; 1 on any error (bad spec, bad data, a model that cannot be fitted), \
       and nothing is written, an earlier results.json being left as it was; 3 when results and \
-      report were written but the leak audit found an error-level finding the spec does not accept.
+      report were written but the leak audit found an error-level finding the spec does not accept; \
+      130 or 143 when interrupted (SIGINT, SIGTERM), its temporary files removed.
       """
   )
 
@@ -43,6 +44,8 @@ struct RunCommand: ParsableCommand {
         try runShard(experiment, shard)
         return
       }
+      let destination = out ?? "reports/\(experiment.name)"
+      StagedFolder.removeAbandoned(beside: destination)
       let progress = quiet ? nil : ProgressLine(title: experiment.name)
       let auditProgress = quiet ? nil : ProgressLine(title: "\(experiment.name) leak audit")
       var options = ExperimentRunner.Options(jobs: parallel.jobs)
@@ -59,7 +62,7 @@ struct RunCommand: ParsableCommand {
       let run = try ExperimentRunner.run(experiment, options: options)
       progress?.finish()
       auditProgress?.finish()
-      try RunOutput.write(run, to: out ?? "reports/\(experiment.name)", quiet: quiet)
+      try RunOutput.write(run, to: destination, quiet: quiet)
       MemoryTrace.mark("write", rows: run.dataset.x.rows)
     }
   }

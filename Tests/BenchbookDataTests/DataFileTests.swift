@@ -57,3 +57,25 @@ import Testing
     #expect(directory?.message.contains("not a regular file") == true)
   }
 }
+
+/// A name ending `.gz` promises gzip bytes; gzip bytes are read as gzip whatever the name.
+@Suite struct GzipNameTests {
+  let files = TemporaryFiles()
+
+  @Test func aPlainFileNamedGzIsALocatedError() throws {
+    let path = files.write("a,y\n1,x\n", name: "plain.csv.gz")
+    var caught: DataError?
+    do { _ = try DataFile.contents(atPath: path) } catch { caught = error }
+    #expect(caught?.kind == .corruptGzip)
+    #expect(caught?.location.line == 1 && caught?.location.column == 1)
+    #expect(caught?.message.contains("is named .gz but is not gzip data: it starts with 61 2c") == true)
+    let empty = files.write("", name: "empty.csv.gz")
+    #expect(throws: DataError.self) { try DataFile.contents(atPath: empty) }
+  }
+
+  @Test func gzipBytesUnderAPlainNameAreGunzipped() throws {
+    let compressed = try DataFile.storedBytes(atPath: Fixtures.path("small.csv.gz"))
+    let path = files.write(compressed, name: "packed.csv")
+    #expect(try DataFile.contents(atPath: path) == DataFile.storedBytes(atPath: Fixtures.path("small.csv")))
+  }
+}

@@ -44,7 +44,19 @@ import Testing
 
   @Test func tooFewRowsIsALocatedError() {
     #expect(throws: SpecError.self) {
-      try InnerFolds.make(TuneSpec(innerFolds: 5), rows: [0, 1, 2], dataset: Self.data, specPath: "s.yaml", outerFold: 2)
+      try InnerFolds.make(
+        TuneSpec(innerFolds: 5), rows: [0, 1, 2], dataset: Self.data, specPath: "s.yaml", outerFold: 2)
     }
+  }
+
+  /// The error points at `tune.inner.folds` where the spec wrote it.
+  @Test func tooFewRowsNamesTheInnerFoldsLine() {
+    var tune = TuneSpec(innerFolds: 5)
+    tune.innerFoldsLocation = SourceLocation(file: "s.yaml", line: 12, column: 20)
+    var caught: SpecError?
+    do {
+      _ = try InnerFolds.make(tune, rows: [0, 1, 2], dataset: Self.data, specPath: "s.yaml", outerFold: 2)
+    } catch { caught = error }
+    #expect(caught?.description.hasPrefix("s.yaml:12:20: tune.inner.folds: 5 inner folds need 5 rows") == true)
   }
 }

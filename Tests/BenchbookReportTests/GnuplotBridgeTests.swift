@@ -27,4 +27,22 @@ import Testing
       try Gnuplot.run(script: "plot '-' using 1:2 with nonsense", blocks: [[[0, 1]]])
     }
   }
+
+  /// A warning is returned, not thrown, and gnuplot's standard error leaves no file behind.
+  @Test(.enabled(if: Gnuplot.executable() != nil, "gnuplot is installed"))
+  func separatesWarningsFromFailuresAndLeavesNoScratchFile() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bb-gnuplot-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = directory.appendingPathComponent("flat.svg").path
+    // Every y equal: gnuplot widens the empty y range and says so.
+    let script = "set terminal svg\nset output '\(output)'\nplot '-' using 1:2 with lines\n"
+    let warnings = try Gnuplot.run(script: script, blocks: [[[0, 1], [1, 1]]], scratch: directory.path)
+    #expect(warnings.contains { $0.contains("empty y range") }, "\(warnings)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["flat.svg"])
+    #expect(throws: Gnuplot.Failure.self) {
+      try Gnuplot.run(script: "plot '-' using 1:2 with nonsense", blocks: [[[0, 1]]], scratch: directory.path)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["flat.svg"])
+  }
 }

@@ -188,7 +188,7 @@ struct DatasetLoader {
   /// Reads, hashes and parses the file, keeping only the used columns; the
   /// raw bytes are released on return.
   private func readTable(path: String, references: [Reference]) throws(DataError) -> (String, CSVTable) {
-    let (sha256, contents) = try readContents(path: path)
+    let (sha256, contents) = try readContents()
     let reader = try CSVReader(bytes: contents, path: path)
     let known = Set(reader.header)
     var names: [String] = []
@@ -203,11 +203,10 @@ struct DatasetLoader {
 
   /// The stored bytes' SHA-256 and the (gunzipped) contents; the stored bytes
   /// are released on return when they were compressed.
-  private func readContents(path: String) throws(DataError) -> (String, [UInt8]) {
+  private func readContents() throws(DataError) -> (String, [UInt8]) {
     let stored = try DataFile.storedBytes(atPath: definition.path, reportingAt: definition.pathLocation)
     let sha256 = SHA256.hexDigest(stored)
-    let contents = Gzip.isCompressed(stored) ? try Gzip.decompress(stored, path: path) : stored
-    return (sha256, contents)
+    return (sha256, try DataFile.contents(of: stored, path: definition.path, reportingAt: definition.pathLocation))
   }
 
   private func unknownColumn(_ reference: Reference, header: [String]) -> DataError {

@@ -33,8 +33,24 @@ public enum DataFile {
   /// The file's contents: gunzipped when it starts with the gzip magic bytes,
   /// otherwise as stored.
   public static func contents(atPath path: String) throws(DataError) -> [UInt8] {
-    let stored = try storedBytes(atPath: path)
-    return Gzip.isCompressed(stored) ? try Gzip.decompress(stored, path: displayPath(path)) : stored
+    try contents(of: storedBytes(atPath: path), path: path)
+  }
+
+  /// Stored bytes as text: gunzipped when they start with the gzip magic bytes 1f 8b, whatever the
+  /// file's name (a gzip file named `.csv` is read); a name ending `.gz` must start so, or it is an error
+  /// at `location` (default: the file's first byte), never read as plain text.
+  public static func contents(of stored: [UInt8], path: String, reportingAt location: SourceLocation? = nil)
+    throws(DataError) -> [UInt8]
+  {
+    if Gzip.isCompressed(stored) { return try Gzip.decompress(stored, path: displayPath(path)) }
+    if path.lowercased().hasSuffix(".gz") {
+      let start = stored.prefix(2).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
+      throw DataError(
+        .corruptGzip, at: location ?? SourceLocation(file: displayPath(path), line: 1, column: 1),
+        "data file '\(displayPath(path))' is named .gz but is not gzip data: it starts with "
+          + (stored.isEmpty ? "nothing" : start) + ", not the gzip magic bytes 1f 8b")
+    }
+    return stored
   }
 
   /// The path as errors show it: relative to the working directory when the

@@ -24,6 +24,10 @@ public struct FoldPlan: Sendable {
   ) throws(SpecError) -> FoldPlan {
     let location = spec.foldsLocation ?? SourceLocation(file: specPath)
     func fail(_ message: String) -> SpecError { SpecError(message, at: location, key: "resampling.folds") }
+    /// `test_size`'s own line when the spec sets it, else the method's (the default's owner).
+    func failTestSize(_ message: String) -> SpecError {
+      SpecError(message, at: spec.testSizeLocation ?? location, key: "resampling.test_size")
+    }
 
     switch spec.method {
     case .kfold:
@@ -72,7 +76,7 @@ public struct FoldPlan: Sendable {
       let k = spec.folds
       let testSize = spec.testSize.map { Int($0) } ?? n / (k + 1)
       guard testSize >= 1, n - spec.gap - testSize * k > 0 else {
-        throw fail(
+        throw (spec.testSize == nil ? fail : failTestSize)(
           "\(k) time-series splits of \(testSize) test rows with a gap of \(spec.gap) need more than \(spec.gap + testSize * k) rows; the data has \(n)"
         )
       }
@@ -92,9 +96,7 @@ public struct FoldPlan: Sendable {
       let share = spec.testSize ?? 0.25
       let testCount = Int((share * Double(n)).rounded(.up))
       guard testCount >= 1, testCount < n else {
-        throw SpecError(
-          "a \(share) holdout of \(n) rows leaves no training or no test rows", at: location,
-          key: "resampling.test_size")
+        throw failTestSize("a \(share) holdout of \(n) rows leaves no training or no test rows")
       }
       if spec.shuffle {
         var order = Array(0..<n)

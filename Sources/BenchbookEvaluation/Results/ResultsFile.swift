@@ -20,30 +20,48 @@ public enum ResultsFile {
     return path
   }
 
+  /// A results file that cannot be read or breaks the contract: `path:line:column: message` for JSON
+  /// syntax, `path: key.path: message` for a value.
   public struct ReadError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
-    public var description: String { "\(path): \(reason)" }
+    public var description: String { "\(path)\(reason.first == ":" ? "" : ": ")\(reason)" }
+
+    public init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
   }
 
+  /// Reads and checks `path` (see `ResultsValidation`).
   public static func read(_ path: String) throws(ReadError) -> ExperimentResults {
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = Data(try RegularFile.read(path))
+      bytes = try RegularFile.read(path)
     } catch {
       throw ReadError(path: path, reason: error.reason)
     }
+    // Foundation's decoder forgives some faults (a trailing comma); the contract is strict JSON.
+    if let fault = JSONSyntax.firstFault(bytes) {
+      throw ReadError(path: path, reason: ":\(fault.line):\(fault.column): not valid JSON: \(fault.message)")
+    }
+    let results: ExperimentResults
     do {
-      return try JSONDecoder().decode(ExperimentResults.self, from: data)
+      results = try JSONDecoder().decode(ExperimentResults.self, from: Data(bytes))
     } catch let DecodingError.keyNotFound(key, context) {
       throw ReadError(
-        path: path, reason: "missing key '\(dotted(context.codingPath + [key]))'; not a Benchbook results file?")
+        path: path, reason: "\(dotted(context.codingPath + [key])): missing; not a Benchbook results file?")
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-      throw ReadError(
-        path: path, reason: "unexpected value at '\(dotted(context.codingPath))': \(context.debugDescription)")
+      throw ReadError(path: path, reason: "\(dotted(context.codingPath)): \(context.debugDescription)")
+    } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
+      throw ReadError(path: path, reason: "\(dotted(context.codingPath)): \(context.debugDescription)")
     } catch {
       throw ReadError(path: path, reason: "not valid JSON: \(error.localizedDescription)")
     }
+    if let problem = ResultsValidation.firstProblem(results) {
+      throw ReadError(path: path, reason: problem.description)
+    }
+    return results
   }
 
   private static func dotted(_ path: [any CodingKey]) -> String {

@@ -34,6 +34,7 @@ public struct FoldEvaluator: Sendable {
     let fitEnd = DispatchTime.now().uptimeNanoseconds
     let probabilities = pipeline.predictProbabilities(data.testX)
     let predictEnd = DispatchTime.now().uptimeNanoseconds
+    try checkProbabilities(probabilities, testRows: fold.test, model: model, fold: fold.index)
     return Outcome(
       scores: FoldScores(probabilities: probabilities, labels: data.testLabels),
       fitSeconds: Double(fitEnd - fitStart) / 1e9,
@@ -59,6 +60,7 @@ public struct FoldEvaluator: Sendable {
   /// - Parameter fold: the fold being fitted, or `nil` for all rows (named in errors).
   public func fit(_ model: ModelSpec, _ training: GatheredRows, fold: Int?) throws(ModelFailure) -> FittedPipeline {
     let (preprocessing, prepared) = fitPreprocessing(training)
+    try checkPrepared(preprocessing, prepared, raw: training.x, model: model, fold: fold)
     do {
       let classifier = try model.classifier.fitPresentClasses(
         prepared, labels: training.labels, classCount: dataset.classes.count)

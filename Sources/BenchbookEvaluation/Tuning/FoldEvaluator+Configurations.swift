@@ -23,6 +23,7 @@ extension FoldEvaluator {
     var predictNanoseconds: UInt64 = 0
     let start = DispatchTime.now().uptimeNanoseconds
     let (preprocessing, prepared) = fitPreprocessing(training)
+    try checkPrepared(preprocessing, prepared, raw: training.x, model: model, fold: fold)
     let preparedTest = preprocessing.transform(testX)
     fitNanoseconds += DispatchTime.now().uptimeNanoseconds - start
     var result = ConfigurationScores(
@@ -52,7 +53,10 @@ extension FoldEvaluator {
         throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
       }
       fitNanoseconds += DispatchTime.now().uptimeNanoseconds - sharedStart
-      for probabilities in all { score(probabilities) }
+      for probabilities in all {
+        try checkProbabilities(probabilities, testRows: test, model: model, fold: fold)
+        score(probabilities)
+      }
       // A size budget needs each configuration's own fitted model: the file it would ship as.
       for (index, configuration) in configurations.enumerated() {
         guard let size else {
@@ -80,6 +84,7 @@ extension FoldEvaluator {
         let predictEnd = DispatchTime.now().uptimeNanoseconds
         fitNanoseconds += fitEnd - fitStart
         predictNanoseconds += predictEnd - fitEnd
+        try checkProbabilities(probabilities, testRows: test, model: model, fold: fold)
         score(probabilities)
         result.sizeBytes.append(size?(index, FittedPipeline(preprocessing: preprocessing, classifier: classifier)))
       }

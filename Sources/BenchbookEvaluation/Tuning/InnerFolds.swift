@@ -15,7 +15,7 @@ public enum InnerFolds {
     let k = tune.innerFolds
     let place = outerFold.map { "the training rows of outer fold \($0 + 1)" } ?? "all rows"
     func fail(_ message: String) -> SpecError {
-      SpecError(message, at: SourceLocation(file: specPath), key: "tune.inner.folds")
+      SpecError(message, at: tune.innerFoldsLocation ?? SourceLocation(file: specPath), key: "tune.inner.folds")
     }
     guard rows.count >= k else { throw fail("\(k) inner folds need \(k) rows; \(place) hold \(rows.count)") }
     switch tune.inner {

@@ -9,7 +9,8 @@ public enum ReportIndex {
   /// Every `*/results.json` one level below `directory`, by experiment name.
   public static func collect(in directory: String) -> [(folder: String, results: ExperimentResults)] {
     let folders = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    return folders.sorted().compactMap { folder in
+    // Hidden folders are not experiments (a run in progress stages its outputs in one).
+    return folders.filter { !$0.hasPrefix(".") }.sorted().compactMap { folder in
       let path = URL(fileURLWithPath: directory).appendingPathComponent(folder).appendingPathComponent(
         ResultsFile.fileName
       ).path

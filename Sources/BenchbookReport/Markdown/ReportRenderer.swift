@@ -18,16 +18,4 @@ public enum ReportRenderer {
     let context = ReportContext(results: results, plots: plots)
     return sections.compactMap { $0.render(context) }.joined(separator: "\n")
   }
-
-  /// Draws the plots into `directory`, then writes `report.md` there atomically.
-  /// - Returns: the report's path and what became of each plot.
-  @discardableResult
-  public static func write(_ results: ExperimentResults, to directory: String) throws -> (
-    path: String, plots: [PlotOutcome]
-  ) {
-    let plots = PlotRenderer.draw(results, into: directory)
-    let path = (directory.hasSuffix("/") ? directory : directory + "/") + fileName
-    try AtomicFile.write(markdown(results, plots: plots), to: path)
-    return (path, plots)
-  }
 }

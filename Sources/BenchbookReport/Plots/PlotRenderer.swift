@@ -24,7 +24,7 @@ public enum PlotRenderer {
         return outcome
       }
       do {
-        try Gnuplot.drawSVG(named: plot.fileName, into: directory, executable: gnuplot) {
+        outcome.warnings = try Gnuplot.drawSVG(named: plot.fileName, into: directory, executable: gnuplot) {
           plot.script(results, output: $0)
         }
       } catch {
@@ -33,6 +33,9 @@ public enum PlotRenderer {
       return outcome
     }
   }
+
+  /// The file names of every figure a report can have: the ones a re-render may have to remove.
+  public static var fileNames: [String] { plots.map(\.fileName) }
 
   /// The outcomes a report shows when no plots are drawn (re-rendering without gnuplot, or tests); given `results`,
   /// only the plots that apply to them, as `draw` would list.

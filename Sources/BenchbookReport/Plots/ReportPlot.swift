@@ -24,4 +24,6 @@ public struct PlotOutcome: Sendable, Hashable {
   public var fileName: String
   /// `nil` when drawn.
   public var skippedBecause: String?
+  /// What gnuplot warned about while drawing it (shown on the terminal, never in the report).
+  public var warnings: [String] = []
 }
