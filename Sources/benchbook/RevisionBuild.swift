@@ -33,7 +33,9 @@ enum RevisionBuild {
 
     let cache = "\(root)/\(folder)"
     let binary = "\(cache)/\(commit)/benchbook"
-    if FileManager.default.isExecutableFile(atPath: binary) { return Built(binary: binary, commit: commit, cached: true) }
+    if FileManager.default.isExecutableFile(atPath: binary) {
+      return Built(binary: binary, commit: commit, cached: true)
+    }
     try FileManager.default.createDirectory(atPath: "\(cache)/\(commit)", withIntermediateDirectories: true)
 
     // One build at a time: they share the scratch folder and the worktree path.
@@ -42,9 +44,13 @@ enum RevisionBuild {
     defer { close(lock) }
     flock(lock, LOCK_EX)
     defer { flock(lock, LOCK_UN) }
-    if FileManager.default.isExecutableFile(atPath: binary) { return Built(binary: binary, commit: commit, cached: true) }
+    if FileManager.default.isExecutableFile(atPath: binary) {
+      return Built(binary: binary, commit: commit, cached: true)
+    }
 
-    guard let swift = ChildProcess.which("swift") else { throw fail("swift is not installed, so \(short) cannot be built") }
+    guard let swift = ChildProcess.which("swift") else {
+      throw fail("swift is not installed, so \(short) cannot be built")
+    }
     let worktree = "\(cache)/worktree"
     _ = try ChildProcess.run(git, ["-C", root, "worktree", "remove", "--force", worktree])
     try? FileManager.default.removeItem(atPath: worktree)
@@ -68,7 +74,7 @@ enum RevisionBuild {
       swift,
       ["build", "-c", "release", "--product", "benchbook", "--package-path", worktree, "--scratch-path", scratch])
     guard built.status == 0 else {
-      let output = (built.stderr + built.stdout).split(separator: "\n").filter { $0.contains("error") }.suffix(8)
+      let output = (built.stderr + built.stdout).split(separator: "\n").filter { $0.contains(": error:") }.suffix(8)
       throw fail(
         "\(short) does not build (swift build exit status \(built.status)):\n"
           + (output.isEmpty ? built.stderrTail : output.joined(separator: "\n")))

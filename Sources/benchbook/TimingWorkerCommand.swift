@@ -72,7 +72,10 @@ struct TimingWorkerCommand: ParsableCommand {
           return model
         }
         let current =
-          session ?? TimingSession(evaluator: FoldEvaluator(dataset: run.dataset, preprocessing: experiment.preprocessing), fold: run.plan.folds[0])
+          session
+          ?? TimingSession(
+            evaluator: FoldEvaluator(dataset: run.dataset, preprocessing: experiment.preprocessing),
+            fold: run.plan.folds[0])
         session = current
         try answer(try current.round(models, offset: offset))
       case nil:

@@ -64,13 +64,16 @@ import Testing
     #expect(rows.first { $0.metric == .predictTime }?.verdict == .pass)
   }
 
-  @Test(arguments: [(1_000_000, RegressionRow.Verdict.pass), (1_011_000, .warn), (1_051_000, .fail), (980_000, .improved)])
+  @Test(arguments: [
+    (1_000_000, RegressionRow.Verdict.pass), (1_011_000, .warn), (1_051_000, .fail), (980_000, .improved),
+  ])
   func instructionLimits(count: Int, expected: RegressionRow.Verdict) {
     var old = RegressionJudgeTests.model("LR")
     var new = RegressionJudgeTests.model("LR")
     old.instructions = .init(fit: 1_000_000, predict: 500)
     new.instructions = .init(fit: count, predict: 500)
-    let rows = judge.compare(baseline: RegressionJudgeTests.baseline([old]), current: RegressionJudgeTests.baseline([new]))
+    let rows = judge.compare(
+      baseline: RegressionJudgeTests.baseline([old]), current: RegressionJudgeTests.baseline([new]))
     #expect(rows.first { $0.metric == .fitInstructions }?.verdict == expected)
     #expect(rows.first { $0.metric == .predictInstructions }?.verdict == .pass)
   }

@@ -59,12 +59,15 @@ import Testing
     let output = try BenchbookBinary.run(
       ["run", spec, "--out", scratch.path("run"), "--quiet"], environment: ["BENCHBOOK_TEST_REPEAT_FIT": "NB:1.5"])
     #expect(output.status == 0, "\(output.stderr)")
-    let results = try JSONSerialization.jsonObject(
-      with: Data(contentsOf: URL(fileURLWithPath: scratch.path("run/results.json")))) as! [String: Any]
+    let results =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: scratch.path("run/results.json")))) as! [String: Any]
     #expect((results["environment"] as! [String: Any])["test_repeat_fit"] as? String == "NB:1.5")
   }
 
-  @Test(arguments: [("NB:x", "N must be a number"), ("XX:2", "no model is labelled 'XX'"), ("NB:0.5", "N must be at least 1")])
+  @Test(arguments: [
+    ("NB:x", "N must be a number"), ("XX:2", "no model is labelled 'XX'"), ("NB:0.5", "N must be at least 1"),
+  ])
   func aMalformedRepeatIsAnError(value: String, message: String) throws {
     let scratch = try Scratch()
     let spec = try helper.irisSpec(scratch, models: "[LR, NB]")
@@ -95,6 +98,14 @@ import Testing
     let change = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.dropFirst(5).first ?? ""
     let percent = Double(change.dropFirst().dropLast()) ?? 0
     #expect(abs(percent - 20) < 1, "planted +20%, counted \(change)")
+
+    // A baseline records them.
+    let baseline = try BenchbookBinary.run(["baseline", spec, "--out", scratch.path("baseline.json")])
+    #expect(baseline.status == 0, "\(baseline.stderr)")
+    let file = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: URL(fileURLWithPath: scratch.path("baseline.json")))) as! [String: Any]
+    let counts = (file["models"] as! [[String: Any]]).compactMap { $0["instructions"] as? [String: Int] }
+    #expect(counts.count == 2 && counts.allSatisfy { ($0["fit"] ?? 0) > 1000 && ($0["predict"] ?? 0) > 100 })
   }
 
   @Test(.enabled(if: GitRepository.gitAvailable, "git is not installed"))
@@ -163,14 +174,15 @@ import Testing
     let arguments = ["check", "experiments/iris.yaml", "--against", "HEAD~1", "--out", out, "--jobs", "2"]
     let output = try BenchbookBinary.run(arguments, in: repository.url, timeout: 3000)
     #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
-    #expect(output.stdout.hasPrefix("Regression check: 25 passed, 0 failed"), "\(output.stdout)")
+    #expect(output.stdout.hasPrefix("Regression check: 35 passed, 0 failed"), "\(output.stdout)")
     let report = try String(contentsOfFile: out + "/regression.md", encoding: .utf8)
     #expect(report.contains("against base `HEAD~1 (\(first.prefix(12)))`"), "\(report)")
     #expect(report.contains("base commit `\(first)`"))
     #expect(report.contains("head commit `\(second)`"))
     let cached = root.appendingPathComponent(".build/benchbook-against/\(first)/benchbook").path
     #expect(FileManager.default.isExecutableFile(atPath: cached))
-    #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(".build/benchbook-against/worktree").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: root.appendingPathComponent(".build/benchbook-against/worktree").path))
 
     // The second check finds the build by commit id.
     let again = try BenchbookBinary.run(arguments, in: repository.url, timeout: 600)
@@ -216,7 +228,9 @@ struct GitRepository {
     }
     // The same dependency versions as this build, without asking the network.
     let pins = BenchbookBinary.packageRoot.appendingPathComponent("Package.resolved")
-    if files.fileExists(atPath: pins.path) && !files.fileExists(atPath: root.appendingPathComponent("Package.resolved").path) {
+    if files.fileExists(atPath: pins.path)
+      && !files.fileExists(atPath: root.appendingPathComponent("Package.resolved").path)
+    {
       try files.copyItem(at: pins, to: root.appendingPathComponent("Package.resolved"))
     }
     return repository
@@ -236,7 +250,9 @@ struct GitRepository {
   /// Commits everything with fixed names and dates, so the same tree gives the same commit id.
   func commit(_ message: String) throws {
     try git(["add", "-A"])
-    try git(["-c", "user.name=Benchbook tests", "-c", "user.email=tests@benchbook.invalid", "commit", "-q", "-m", message])
+    try git([
+      "-c", "user.name=Benchbook tests", "-c", "user.email=tests@benchbook.invalid", "commit", "-q", "-m", message,
+    ])
   }
 
   func head() throws -> String {

@@ -90,7 +90,9 @@ public struct RegressionJudge: Sendable {
       (.predictTime, old.timing.predictRatios, new.timing.predictRatios),
     ] {
       if sideBySide {
-        let seconds = metric == .fitTime ? (old.timing.fitSeconds, new.timing.fitSeconds)
+        let seconds =
+          metric == .fitTime
+          ? (old.timing.fitSeconds, new.timing.fitSeconds)
           : (old.timing.predictSeconds, new.timing.predictSeconds)
         rows.append(judgePairedTime(label: new.label, metric: metric, base: seconds.0, head: seconds.1, t))
       } else if let timingMismatch {

@@ -70,8 +70,12 @@ public enum SideBySideCheck {
         base: try InstructionCount.measure(binary: base.binary, spec: spec.path, environment: baseSide.environment),
         head: try InstructionCount.measure(binary: head.binary, spec: spec.path, environment: head.environment)
       )
-      for index in baseline.models.indices { baseline.models[index].instructions = counts.base[baseline.models[index].label] }
-      for index in current.models.indices { current.models[index].instructions = counts.head[current.models[index].label] }
+      for index in baseline.models.indices {
+        baseline.models[index].instructions = counts.base[baseline.models[index].label]
+      }
+      for index in current.models.indices {
+        current.models[index].instructions = counts.head[current.models[index].label]
+      }
     }
 
     let judge = RegressionJudge(limits: spec.regression)

@@ -143,7 +143,9 @@ public enum RegressionReport {
     }
     text += ".\n\n"
     if let planted = sides.testRepeatFit {
-      let what = (try? FitRepeat(parsing: planted)).map { "\($0.label) does its fit work \(Format.number($0.factor))× per fit" }
+      let what = (try? FitRepeat(parsing: planted)).map {
+        "\($0.label) does its fit work \(Format.number($0.factor))× per fit"
+      }
       text += """
         **\(FitRepeat.variable)=\(planted) was set** (test only): the head's \(what ?? "model repeats its fit work"), \
         a planted slowdown; the base ran without it.

@@ -68,6 +68,16 @@ false_alarms "CPU-and-memory hog" "$HOG_CHECKS"
 kill "$hog" && wait "$hog" 2>/dev/null || true
 hog=""
 
+# The judged fit factor (head ÷ base, median over rounds) of the power model, from a check's history line.
+fit_factor() {
+  python3 - "$1" "$POWER_MODEL" <<'PY'
+import json, sys
+entry = json.loads(open(sys.argv[1]).read().splitlines()[-1])
+factor = next(model["fit_time_factor"] for model in entry["models"] if model["label"] == sys.argv[2])
+print(f"{factor:.2f}×")
+PY
+}
+
 echo "== power" >&2
 for factor in $POWER_FACTORS; do
   failed=0 caught=0 factors=""
@@ -76,11 +86,11 @@ for factor in $POWER_FACTORS; do
     status=$(self_check "$out" BENCHBOOK_TEST_REPEAT_FIT="$POWER_MODEL:$factor")
     [ "$status" = 2 ] && failed=$((failed + 1))
     grep -qE "^  (fail|warn): $POWER_MODEL fit time ratio" "$out.log" && caught=$((caught + 1))
-    measured=$(grep -oE "\| $POWER_MODEL \| fit time ratio \|[^|]*\|[^|]*\| [0-9.]+×" "$out/regression.md" | grep -oE '[0-9.]+×$' || true)
-    factors="$factors ${measured:-≤limits}"
+    measured=$(fit_factor "$out/history.jsonl")
+    factors="$factors $measured"
   done
   row "power, $POWER_MODEL fit ${factor}× slower: $POWER_CHECKS checks" \
-    "exit 2 in $failed/$POWER_CHECKS, failed or warned in $caught/$POWER_CHECKS (factors:$factors)"
+    "exit 2 in $failed/$POWER_CHECKS, failed or warned in $caught/$POWER_CHECKS (measured:$factors)"
 done
 
 echo "== instruction counts" >&2
