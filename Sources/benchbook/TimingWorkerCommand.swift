@@ -75,7 +75,8 @@ struct TimingWorkerCommand: ParsableCommand {
           session
           ?? TimingSession(
             evaluator: FoldEvaluator(dataset: run.dataset, preprocessing: experiment.preprocessing),
-            fold: run.plan.folds[0])
+            fold: run.plan.folds[0],
+            clock: .processCPU)
         session = current
         try answer(try current.round(models, offset: offset))
       case nil:

@@ -102,8 +102,9 @@ import Testing
     // A baseline records them.
     let baseline = try BenchbookBinary.run(["baseline", spec, "--out", scratch.path("baseline.json")])
     #expect(baseline.status == 0, "\(baseline.stderr)")
-    let file = try JSONSerialization.jsonObject(
-      with: Data(contentsOf: URL(fileURLWithPath: scratch.path("baseline.json")))) as! [String: Any]
+    let file =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: scratch.path("baseline.json")))) as! [String: Any]
     let counts = (file["models"] as! [[String: Any]]).compactMap { $0["instructions"] as? [String: Int] }
     #expect(counts.count == 2 && counts.allSatisfy { ($0["fit"] ?? 0) > 1000 && ($0["predict"] ?? 0) > 100 })
   }

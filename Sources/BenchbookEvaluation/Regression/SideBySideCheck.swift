@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Both run as `timing-worker` children. Each scores the experiment (scores and sizes
 /// judged exactly as against a committed baseline), then they take single-threaded
-/// timing rounds in turn, the order alternating (base, head; head, base; …) so neither
+/// timing rounds in turn, timed in process CPU seconds, the order alternating (base, head; head, base; …) so neither
 /// side always runs first. A time that fails is timed again in fresh rounds of both
 /// sides, judged on those alone, before it counts.
 public enum SideBySideCheck {

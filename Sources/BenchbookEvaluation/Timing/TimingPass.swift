@@ -37,20 +37,32 @@ public struct TimingPass: Sendable {
 /// The timing pass one round at a time, so a caller can interleave rounds with
 /// another process's (`check --against`) as well as run them back to back.
 public final class TimingSession {
+  /// What a sample's seconds are.
+  public enum Clock: Sendable {
+    /// Elapsed time, as baselines record it.
+    case wall
+    /// CPU time of this process, all its threads: time spent waiting for a core that
+    /// other work holds does not count, so two binaries timed in turn on a busy machine
+    /// are compared on their own work (`check --against`).
+    case processCPU
+  }
+
   let evaluator: FoldEvaluator
   let fold: Fold
   let data: FoldEvaluator.FoldData
   let sampleSeconds: Double
+  let clock: Clock
   private let reference = ReferenceWorkload()
   private var referenceRepetitions: Int?
   /// Fit and predict repetitions per model label, set by its untimed warm-up.
   private var repetitions: [String: (fit: Int, predict: Int)] = [:]
   private var sink = 0.0
 
-  public init(evaluator: FoldEvaluator, fold: Fold, sampleSeconds: Double = 0.02) {
+  public init(evaluator: FoldEvaluator, fold: Fold, sampleSeconds: Double = 0.02, clock: Clock = .wall) {
     self.evaluator = evaluator
     self.fold = fold
     self.sampleSeconds = sampleSeconds
+    self.clock = clock
     data = evaluator.gather(fold)
   }
 
@@ -128,7 +140,16 @@ public final class TimingSession {
     return min(1000, max(1, Int((sampleSeconds / seconds).rounded(.up))))
   }
 
-  private func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+  private func now() -> UInt64 {
+    switch clock {
+    case .wall:
+      return DispatchTime.now().uptimeNanoseconds
+    case .processCPU:
+      var time = timespec()
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+      return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+  }
 
   private func since(_ start: UInt64) -> Double { Double(now() - start) / 1e9 }
 

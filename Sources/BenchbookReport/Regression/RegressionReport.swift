@@ -80,8 +80,8 @@ public enum RegressionReport {
       text += """
         How to read this: scores are deterministic, so any change beyond \(Format.number(1e-9)) (relative) is \
         listed as *drift*; log-loss fails when it rises by more than its limit. Base and head took turns, one \
-        single-threaded round each, the order alternating; a time's change is the median over rounds of head ÷ \
-        base seconds, and counts only when the Mann–Whitney test says head is slower (p below the limit), or when \
+        single-threaded round each, the order alternating, timed in CPU seconds of each side's process; a time's \
+        change is the median over rounds of head ÷ base seconds, and counts only when the Mann–Whitney test says head is slower (p below the limit), or when \
         it is large regardless, and always beyond the noise band: the median factor the base's own time moved by \
         from one round to the next in this check. Instruction counts, when measured, come from valgrind.
 

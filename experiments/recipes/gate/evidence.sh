@@ -8,7 +8,7 @@
 # Counts and choices come from the environment (defaults: the figures the README reports):
 #   QUIET_CHECKS=20 HOG_CHECKS=20 POWER_CHECKS=10 POWER_FACTORS="1.2 1.5 2 3" POWER_MODEL=NB
 #   INSTRUCTION_REPEATS=5 INSTRUCTION_CHECKS=3 COST=1 COST_REVISION=HEAD
-#   SPEC=experiments/iris.yaml FLAGSHIP=experiments/flights-delay.yaml
+#   SPEC=experiments/iris.yaml FLAGSHIP=experiments/flights-delay.yaml COST_SPECS="$SPEC $FLAGSHIP"
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 BIN=$(realpath "${1:-.build/release/benchbook}")
@@ -23,6 +23,7 @@ COST=${COST:-1}
 COST_REVISION=${COST_REVISION:-HEAD}
 SPEC=${SPEC:-experiments/iris.yaml}
 FLAGSHIP=${FLAGSHIP:-experiments/flights-delay.yaml}
+COST_SPECS=${COST_SPECS:-$SPEC $FLAGSHIP}
 
 work=$(mktemp -d)
 hog=""
@@ -131,7 +132,7 @@ row "$POWER_MODEL fit 1.2× slower, $INSTRUCTION_CHECKS checks with regression.i
 
 if [ "$COST" = 1 ]; then
   echo "== wall-clock of check --against $COST_REVISION (cold: no cached build, dependencies included)" >&2
-  for spec in "$SPEC" "$FLAGSHIP"; do
+  for spec in $COST_SPECS; do
     for state in cold warm; do
       [ "$state" = cold ] && rm -rf .build/benchbook-against
       start=$(date +%s.%N)
