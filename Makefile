@@ -7,9 +7,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build and the plots need.
 APT_PACKAGES := gnuplot-nox libgnuplot-iostream-dev libboost-iostreams-dev libboost-filesystem-dev \
-	libopenblas-dev liblapacke-dev zlib1g-dev python3 python3-venv parallel
+	libopenblas-dev liblapacke-dev zlib1g-dev python3 python3-venv parallel valgrind
 
-.PHONY: deps build experiment experiment-sharded slurm-check experiments test bench baselines clean format coreml-check
+.PHONY: deps build experiment experiment-sharded slurm-check experiments test bench baselines clean format coreml-check \
+	gate-evidence
 
 ## deps: install the missing Debian packages (and only those)
 deps:
@@ -70,6 +71,10 @@ bench: build
 	  name=$$(basename "$$baseline" .json); echo "== check $$name"; \
 	  $(BIN) check "experiments/$$name.yaml" --require-baseline; \
 	done
+
+## gate-evidence: false alarms, power, instruction spread and cost of `check --against`, as a Markdown table (quiet machine)
+gate-evidence: build
+	experiments/recipes/gate/evidence.sh $(BIN)
 
 ## baselines: re-measure the baselines of every shipped experiment (review the diff before committing)
 baselines: build

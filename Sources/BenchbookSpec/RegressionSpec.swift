@@ -5,14 +5,18 @@ public struct RegressionSpec: Sendable, Hashable {
   public var defaults: RegressionThresholds
   /// Thresholds for particular models (by label), already merged over `defaults`.
   public var perModel: [String: RegressionThresholds]
+  /// Whether to count each model's instructions under valgrind (`regression.instructions: true`):
+  /// about 50× slower than a timed fit, and untouched by noise.
+  public var instructions: Bool
 
   public init(
     rounds: Int = 7, defaults: RegressionThresholds = RegressionThresholds(),
-    perModel: [String: RegressionThresholds] = [:]
+    perModel: [String: RegressionThresholds] = [:], instructions: Bool = false
   ) {
     self.rounds = rounds
     self.defaults = defaults
     self.perModel = perModel
+    self.instructions = instructions
   }
 
   public func thresholds(for label: String) -> RegressionThresholds { perModel[label] ?? defaults }
@@ -34,6 +38,9 @@ public struct RegressionThresholds: Sendable, Hashable, Codable {
   public var timeSignificance = 0.01
   public var sizeWarnRelative = 0.01
   public var sizeFailRelative = 0.10
+  /// More instructions than the baseline's warn from this share, and fail from the next.
+  public var instructionsWarnRelative = 0.01
+  public var instructionsFailRelative = 0.05
   /// Relative changes above this are listed as drift, so a stale baseline shows.
   public var drift = 1e-9
 
@@ -55,6 +62,8 @@ public struct RegressionThresholds: Sendable, Hashable, Codable {
     case timeSignificance = "time_ratio_p"
     case sizeWarnRelative = "model_size_warn_relative"
     case sizeFailRelative = "model_size_fail_relative"
+    case instructionsWarnRelative = "instruction_count_warn_relative"
+    case instructionsFailRelative = "instruction_count_fail_relative"
     case drift
   }
 }

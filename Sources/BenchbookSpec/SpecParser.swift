@@ -389,15 +389,17 @@ public enum SpecParser {
   private static func parseRegression(_ node: SpecNode?, labels: [String]) throws(SpecError) -> RegressionSpec {
     var spec = RegressionSpec()
     guard let node else { return spec }
-    let fields = try node.fields(allowed: ["rounds", "log_loss", "time_ratio", "model_size", "models"])
+    let fields = try node.fields(
+      allowed: ["rounds", "log_loss", "time_ratio", "model_size", "instruction_count", "instructions", "models"])
     if let rounds = fields.optional("rounds") { spec.rounds = try rounds.int(atLeast: 3) }
+    if let instructions = fields.optional("instructions") { spec.instructions = try instructions.bool() }
     spec.defaults = try parseThresholds(fields, over: spec.defaults)
     if let models = fields.optional("models") {
       for (label, value) in try models.entries() {
         guard labels.contains(label) else {
           throw value.error("no model is labelled '\(label)'\(Suggestion.phrase(for: label, among: labels))")
         }
-        let overrides = try value.fields(allowed: ["log_loss", "time_ratio", "model_size"])
+        let overrides = try value.fields(allowed: ["log_loss", "time_ratio", "model_size", "instruction_count"])
         spec.perModel[label] = try parseThresholds(overrides, over: spec.defaults)
       }
     }
@@ -431,6 +433,11 @@ public enum SpecParser {
       let f = try size.fields(allowed: ["warn_relative", "fail_relative"])
       if let v = f.optional("warn_relative") { limits.sizeWarnRelative = try positive(v) }
       if let v = f.optional("fail_relative") { limits.sizeFailRelative = try positive(v) }
+    }
+    if let count = fields.optional("instruction_count") {
+      let f = try count.fields(allowed: ["warn_relative", "fail_relative"])
+      if let v = f.optional("warn_relative") { limits.instructionsWarnRelative = try positive(v) }
+      if let v = f.optional("fail_relative") { limits.instructionsFailRelative = try positive(v) }
     }
     return limits
   }

@@ -23,6 +23,7 @@ struct Benchbook: ParsableCommand {
     subcommands: [
       RunCommand.self, AuditCommand.self, ReportCommand.self, IndexCommand.self, ExportCommand.self,
       InspectCommand.self, BaselineCommand.self, CheckCommand.self, MergeCommand.self, PlanCommand.self,
+      TimingWorkerCommand.self,
     ]
   )
 

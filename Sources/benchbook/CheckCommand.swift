@@ -7,12 +7,16 @@ import Foundation
 struct CheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
-    abstract: "Measure an experiment again and compare it with its baseline: the regression gate for CI.",
+    abstract: "Measure an experiment again and compare it: the regression gate for CI.",
     discussion: """
+      Compares with the committed baseline (default), or, with --against REV or --against-binary PATH, \
+      with another build of Benchbook measured side by side on this machine: scores and sizes judged \
+      as against a baseline, times as paired ratios over interleaved single-threaded rounds.
       Writes regression.md (and appends to $GITHUB_STEP_SUMMARY when set) and history.jsonl into the \
       output folder, whatever the outcome.
-      Exit status: 0 pass (warnings and improvements included); 1 Benchbook error (bad spec, I/O); \
-      2 regression; 4 baseline missing or incomparable, with --require-baseline (without it, a notice and 0).
+      Exit status: 0 pass (warnings and improvements included); 1 Benchbook error (bad spec, I/O, a \
+      revision that does not exist or does not build); 2 regression; 4 baseline missing or incomparable, \
+      with --require-baseline (without it, a notice and 0).
       """
   )
 
@@ -22,6 +26,18 @@ struct CheckCommand: ParsableCommand {
   @Option(name: .long, help: "The baseline to compare with (default: baselines/<name>.json beside the spec).")
   var baseline: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Compare with the benchbook of this git revision, built once per commit under .build/benchbook-against/.",
+      valueName: "REV"))
+  var against: String?
+
+  @Option(
+    name: .customLong("against-binary"),
+    help: ArgumentHelp("Compare with this already built benchbook binary.", valueName: "PATH"))
+  var againstBinary: String?
+
   @Option(name: .long, help: "Where to write regression.md and history.jsonl (default: reports/<name>/).")
   var out: String?
 
@@ -30,25 +46,44 @@ struct CheckCommand: ParsableCommand {
   @Flag(name: .long, help: "Exit 4 when there is no baseline, or nothing in it can be compared.")
   var requireBaseline = false
 
+  func validate() throws {
+    if against != nil && againstBinary != nil {
+      throw ValidationError("--against and --against-binary name the base twice; give one")
+    }
+    if (against != nil || againstBinary != nil) && baseline != nil {
+      throw ValidationError("--baseline compares with a file, --against with a build; give one")
+    }
+  }
+
   func run() throws {
     var status: Int32 = 0
     try CommandLineFailure.reporting {
       let experiment = try SpecParser.parse(file: spec)
-      let baselinePath = baseline ?? BaselineLocation.defaultPath(for: experiment)
       let directory = out ?? "reports/\(experiment.name)"
-      var command = "benchbook check \(spec)"
-      if let baseline { command += " --baseline \(baseline)" }
-      let (outcome, run) = try RegressionCheck.check(
-        experiment, baselinePath: baselinePath, options: .init(jobs: parallel.jobs), command: command)
+      let outcome: RegressionCheck.Outcome
+      let commit: String
+      if against != nil || againstBinary != nil {
+        outcome = try sideBySide(experiment)
+        commit = outcome.sideBySide?.head.commit ?? "unknown"
+      } else {
+        let baselinePath = baseline ?? BaselineLocation.defaultPath(for: experiment)
+        var command = "benchbook check \(spec)"
+        if let baseline { command += " --baseline \(baseline)" }
+        let (checked, run) = try RegressionCheck.check(
+          experiment, baselinePath: baselinePath, options: .init(jobs: parallel.jobs), command: command)
+        outcome = checked
+        commit = run.map(\.results.environment.gitCommit) ?? "unknown"
+      }
       let historyPath = (directory.hasSuffix("/") ? directory : directory + "/") + RegressionHistory.fileName
-      if let run, outcome.current != nil {
-        try RegressionHistory.append(
-          RegressionHistory.entry(outcome, commit: run.results.environment.gitCommit), to: historyPath)
+      if outcome.current != nil {
+        try RegressionHistory.append(RegressionHistory.entry(outcome, commit: commit), to: historyPath)
       }
       let path = try RegressionReport.write(outcome, history: RegressionHistory.read(historyPath), to: directory)
       print(RegressionReport.headline(outcome))
       for row in outcome.rows where [.fail, .warn, .improved, .notComparable].contains(row.verdict) {
-        print("  \(row.verdict.rawValue): \(row.model) \(row.metric.rawValue)" + (row.note.map { " (\($0))" } ?? ""))
+        var line = "  \(row.verdict.rawValue): \(row.model) \(row.metric.rawValue)"
+        if let factor = row.factor { line += String(format: " %.2f×", factor) }
+        print(line + (row.note.map { " (\($0))" } ?? ""))
       }
       print("report: \(path)")
       if outcome.failed > 0 {
@@ -58,5 +93,33 @@ struct CheckCommand: ParsableCommand {
       }
     }
     if status != 0 { throw ExitCode(status) }
+  }
+
+  /// Base and head measured side by side on this machine.
+  private func sideBySide(_ experiment: ExperimentSpec) throws -> RegressionCheck.Outcome {
+    let environment = ProcessInfo.processInfo.environment
+    let base: SideBySideCheck.Side
+    if let against {
+      let built = try RevisionBuild.binary(for: against) { message in
+        FileHandle.standardError.write(Data("benchbook: \(message)\n".utf8))
+      }
+      base = SideBySideCheck.Side(
+        binary: built.binary, name: "\(against) (\(built.commit.prefix(12)))", commit: built.commit,
+        environment: environment)
+    } else {
+      let path = againstBinary!
+      let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+      guard FileManager.default.isExecutableFile(atPath: absolute) else {
+        throw CommandError("--against-binary \(path): not an executable file")
+      }
+      base = SideBySideCheck.Side(binary: absolute, name: path, commit: nil, environment: environment)
+    }
+    let specDirectory = URL(fileURLWithPath: experiment.path).deletingLastPathComponent().path
+    let headCommit = EnvironmentProbe.gitCommit(in: specDirectory)
+    let head = SideBySideCheck.Side(
+      binary: InstructionCount.thisBinary,
+      name: "this benchbook" + (headCommit.map { " (working tree at \($0.prefix(12)))" } ?? ""), commit: headCommit,
+      environment: environment)
+    return try SideBySideCheck.check(experiment, base: base, head: head, jobs: parallel.jobs)
   }
 }

@@ -104,6 +104,20 @@ public struct Baseline: Codable, Sendable {
     public var modelSizeBytes: Int?
     /// A tuned model's choices, which must not change silently; absent for a fixed model.
     public var tuning: Choices?
+    /// Instructions of one fit and one predict batch on the timing fold, counted under
+    /// valgrind when the spec asks (`regression.instructions: true`).
+    public var instructions: InstructionCounts?
+
+    /// Instructions executed, as callgrind counts them (`Ir`).
+    public struct InstructionCounts: Codable, Sendable, Hashable {
+      public var fit: Int
+      public var predict: Int
+
+      public init(fit: Int, predict: Int) {
+        self.fit = fit
+        self.predict = predict
+      }
+    }
 
     /// The configurations a tuned model chose: per outer fold, and on all rows.
     public struct Choices: Codable, Sendable, Hashable {
@@ -148,7 +162,7 @@ public struct Baseline: Codable, Sendable {
       case logLoss = "log_loss"
       case rocAUC = "roc_auc"
       case modelSizeBytes = "model_size_bytes"
-      case tuning
+      case tuning, instructions
     }
   }
 

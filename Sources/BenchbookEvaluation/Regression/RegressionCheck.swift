@@ -11,13 +11,32 @@ public enum RegressionCheck {
   public static func measure(
     _ spec: ExperimentSpec, options: ExperimentRunner.Options, command: String
   ) throws -> (run: ExperimentRunner.Run, baseline: Baseline) {
-    var options = options
-    options.audit = false
-    let run = try ExperimentRunner.run(spec, options: options)
+    var (run, baseline) = try measureScores(spec, options: options, command: command)
     let evaluator = FoldEvaluator(dataset: run.dataset, preprocessing: spec.preprocessing)
     let timing = try TimingPass(rounds: spec.regression.rounds).run(
       run.spec.models, evaluator: evaluator, fold: run.plan.folds[0])
-    return (run, Baseline(results: run.results, timing: timing, command: command))
+    baseline.apply(timing.models)
+    baseline.timingRounds = timing.rounds
+    if spec.regression.instructions {
+      let counts = try InstructionCount.measure(
+        binary: InstructionCount.thisBinary, spec: spec.path, environment: ProcessInfo.processInfo.environment)
+      for index in baseline.models.indices {
+        baseline.models[index].instructions = counts[baseline.models[index].label]
+      }
+    }
+    run.results.command = command
+    return (run, baseline)
+  }
+
+  /// A run's scores and Core ML sizes as a baseline whose timings are still to be measured.
+  public static func measureScores(
+    _ spec: ExperimentSpec, options: ExperimentRunner.Options, command: String
+  ) throws -> (run: ExperimentRunner.Run, baseline: Baseline) {
+    var options = options
+    options.audit = false
+    let run = try ExperimentRunner.run(spec, options: options)
+    let untimed = TimingSamples(rounds: 0, fold: run.plan.folds[0].index, models: [])
+    return (run, Baseline(results: run.results, timing: untimed, command: command))
   }
 
   /// What a check found.
@@ -32,6 +51,8 @@ public enum RegressionCheck {
     public var remeasured: [String]
     /// Why there was nothing to compare with, when so.
     public var problem: String?
+    /// Set when base and head were measured side by side (`check --against`).
+    public var sideBySide: SideBySideCheck.Record?
 
     public var failed: Int { rows.filter { $0.verdict == .fail }.count }
     public var warnings: Int { rows.filter { $0.verdict == .warn }.count }
@@ -101,11 +122,16 @@ public enum RegressionCheck {
       outcome.remeasured = models.map(\.label)
     }
     outcome.current = current
-    outcome.rows = rows.enumerated().sorted { a, b in
+    outcome.rows = bySeverity(rows)
+    run.results.command = command
+    return (outcome, run)
+  }
+
+  /// Most severe first, in judged order within a severity.
+  static func bySeverity(_ rows: [RegressionRow]) -> [RegressionRow] {
+    rows.enumerated().sorted { a, b in
       a.element.verdict.severity != b.element.verdict.severity
         ? a.element.verdict.severity < b.element.verdict.severity : a.offset < b.offset
     }.map(\.element)
-    run.results.command = command
-    return (outcome, run)
   }
 }

@@ -18,7 +18,7 @@ public enum RegressionHistory {
       public var label: String
       public var logLoss: Double?
       public var baselineLogLoss: Double?
-      /// Median time ratio now ÷ the baseline's.
+      /// Median time ratio now ÷ the baseline's; side by side, the median of head ÷ base per round.
       public var fitTimeFactor: Double?
       public var predictTimeFactor: Double?
       public var modelSizeBytes: Int?
@@ -39,14 +39,18 @@ public enum RegressionHistory {
     formatter.timeZone = TimeZone(identifier: "UTC")
     let models = (outcome.current?.models ?? []).map { model -> Entry.Model in
       let old = outcome.baseline?.model(model.label)
-      func factor(_ new: [Double], _ old: [Double]?) -> Double? {
+      func factor(_ metric: RegressionRow.Metric, _ new: [Double], _ old: [Double]?) -> Double? {
+        // Side by side, the judged factor (median of paired ratios) is the one to follow.
+        if let judged = outcome.rows.first(where: { $0.model == model.label && $0.metric == metric })?.factor {
+          return judged
+        }
         guard let old, !old.isEmpty, !new.isEmpty else { return nil }
         return new.median / old.median
       }
       return Entry.Model(
         label: model.label, logLoss: model.logLoss.mean, baselineLogLoss: old?.logLoss.mean,
-        fitTimeFactor: factor(model.timing.fitRatios, old?.timing.fitRatios),
-        predictTimeFactor: factor(model.timing.predictRatios, old?.timing.predictRatios),
+        fitTimeFactor: factor(.fitTime, model.timing.fitRatios, old?.timing.fitRatios),
+        predictTimeFactor: factor(.predictTime, model.timing.predictRatios, old?.timing.predictRatios),
         modelSizeBytes: model.modelSizeBytes)
     }
     return Entry(

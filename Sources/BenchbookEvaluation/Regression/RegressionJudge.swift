@@ -9,10 +9,13 @@ public struct RegressionJudge: Sendable {
 
   public init(limits: RegressionSpec) { self.limits = limits }
 
-  public func compare(baseline: Baseline, current: Baseline) -> [RegressionRow] {
+  /// - Parameter sideBySide: the two were timed in the same check on this machine, round
+  ///   by round (`check --against`): times are judged as paired ratios of seconds, beyond
+  ///   the base-against-base noise band, and the processor need not be compared.
+  public func compare(baseline: Baseline, current: Baseline, sideBySide: Bool = false) -> [RegressionRow] {
     var rows: [RegressionRow] = []
     let mismatch = experimentMismatch(baseline.hashes, current.hashes)
-    let timing = Self.timingMismatch(baseline, current)
+    let timing = sideBySide ? nil : Self.timingMismatch(baseline, current)
     for model in current.models {
       guard let old = baseline.model(model.label) else {
         rows.append(
@@ -30,7 +33,8 @@ public struct RegressionJudge: Sendable {
             note: "settings changed: " + settingsChange(old, model)))
         continue
       }
-      rows += judge(old, model, limits.thresholds(for: model.label), timingMismatch: timing)
+      rows += judge(
+        old, model, limits.thresholds(for: model.label), timingMismatch: timing, sideBySide: sideBySide)
     }
     for old in baseline.models where current.model(old.label) == nil {
       rows.append(
@@ -71,7 +75,8 @@ public struct RegressionJudge: Sendable {
   }
 
   func judge(
-    _ old: Baseline.Model, _ new: Baseline.Model, _ t: RegressionThresholds, timingMismatch: String? = nil
+    _ old: Baseline.Model, _ new: Baseline.Model, _ t: RegressionThresholds, timingMismatch: String? = nil,
+    sideBySide: Bool = false
   ) -> [RegressionRow] {
     var rows = [judgeLogLoss(label: new.label, old.logLoss.mean, new.logLoss.mean, t)]
     for (metric, a, b) in [
@@ -84,7 +89,13 @@ public struct RegressionJudge: Sendable {
       (RegressionRow.Metric.fitTime, old.timing.fitRatios, new.timing.fitRatios),
       (.predictTime, old.timing.predictRatios, new.timing.predictRatios),
     ] {
-      if let timingMismatch {
+      if sideBySide {
+        let seconds =
+          metric == .fitTime
+          ? (old.timing.fitSeconds, new.timing.fitSeconds)
+          : (old.timing.predictSeconds, new.timing.predictSeconds)
+        rows.append(judgePairedTime(label: new.label, metric: metric, base: seconds.0, head: seconds.1, t))
+      } else if let timingMismatch {
         rows.append(
           RegressionRow(
             model: new.label, metric: metric, verdict: .notComparable, baseline: a.median, current: b.median,
@@ -97,7 +108,75 @@ public struct RegressionJudge: Sendable {
       rows.append(judgeSize(label: new.label, Double(a), Double(b), t))
     }
     if let a = old.tuning, let b = new.tuning { rows.append(judgeChoices(label: new.label, a, b)) }
+    if let a = old.instructions, let b = new.instructions {
+      rows.append(judgeInstructions(label: new.label, metric: .fitInstructions, a.fit, b.fit, t))
+      rows.append(judgeInstructions(label: new.label, metric: .predictInstructions, a.predict, b.predict, t))
+    }
     return rows
+  }
+
+  /// Base and head timed in alternating rounds of one check: the factor is the median of
+  /// the per-round ratios head ÷ base, Mann–Whitney says whether head's seconds tend to be
+  /// larger, and every limit is raised to the noise band when the base alone moved more.
+  public func judgePairedTime(
+    label: String, metric: RegressionRow.Metric, base: [Double], head: [Double], _ t: RegressionThresholds
+  ) -> RegressionRow {
+    var row = RegressionRow(model: label, metric: metric, verdict: .pass, baseline: base.median, current: head.median)
+    let rounds = min(base.count, head.count)
+    guard rounds > 0 else {
+      row.verdict = .notComparable
+      row.note = "no timing samples"
+      return row
+    }
+    let ratios = (0..<rounds).map { head[$0] / base[$0] }
+    let factor = ratios.median
+    let band = Self.noiseBand(base)
+    let slower = MannWhitneyU.pValue(larger: head, smaller: base)
+    row.factor = factor
+    row.noiseBand = band
+    row.pValue = slower
+    row.noise = Self.spread(ratios)
+    let warn = max(t.timeWarn, band)
+    let fail = max(t.timeFail, band)
+    row.warnLimit = warn
+    row.failLimit = fail
+    if factor >= max(t.timeFailRegardless, band) || (factor >= fail && slower < t.timeSignificance) {
+      row.verdict = .fail
+    } else if factor >= warn && slower < t.timeSignificance {
+      row.verdict = .warn
+    } else if factor <= 1 / warn && MannWhitneyU.pValue(larger: base, smaller: head) < t.timeSignificance {
+      row.verdict = .improved
+    }
+    if band > t.timeWarn && row.verdict != .pass {
+      row.note = String(format: "limits raised to the base's own spread, ×%.2f", band)
+    }
+    return row
+  }
+
+  /// The median factor by which the base's time moved from one round to the next: what
+  /// noise alone does to the same binary during this check. The median, not the largest,
+  /// so that one round lost to another process does not switch the gate off.
+  public static func noiseBand(_ base: [Double]) -> Double {
+    guard base.count >= 2 else { return 1 }
+    return zip(base, base.dropFirst()).map { max($1 / $0, $0 / $1) }.median
+  }
+
+  /// Instruction counts are reproducible, so the limits are tight: a share more than the baseline's.
+  func judgeInstructions(
+    label: String, metric: RegressionRow.Metric, _ old: Int, _ new: Int, _ t: RegressionThresholds
+  ) -> RegressionRow {
+    var row = RegressionRow(
+      model: label, metric: metric, verdict: .pass, baseline: Double(old), current: Double(new),
+      warnLimit: t.instructionsWarnRelative, failLimit: t.instructionsFailRelative)
+    let growth = (Double(new) - Double(old)) / Double(max(old, 1))
+    if growth > t.instructionsFailRelative {
+      row.verdict = .fail
+    } else if growth > t.instructionsWarnRelative {
+      row.verdict = .warn
+    } else if -growth > t.instructionsWarnRelative {
+      row.verdict = .improved
+    }
+    return row
   }
 
   /// A tuned model's choices are exact: any change fails, naming the folds and the settings.

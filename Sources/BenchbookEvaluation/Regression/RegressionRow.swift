@@ -22,6 +22,8 @@ public struct RegressionRow: Codable, Sendable, Hashable {
     case predictTime = "predict time ratio"
     case modelSize = "model size"
     case chosenConfiguration = "chosen configuration"
+    case fitInstructions = "fit instructions"
+    case predictInstructions = "predict instructions"
   }
 
   public var model: String
@@ -38,6 +40,12 @@ public struct RegressionRow: Codable, Sendable, Hashable {
   public var pValue: Double?
   /// Spread of the current samples: interquartile range ÷ median (times only).
   public var noise: Double?
+  /// Side by side (`check --against`): the judged factor, head ÷ base as the median of
+  /// per-round ratios, which need not equal current ÷ baseline.
+  public var factor: Double?
+  /// Side by side: the median factor the base's own times moved by between consecutive
+  /// rounds of this check; a slowdown within it is not told apart from noise.
+  public var noiseBand: Double?
   public var note: String?
 
   public init(
@@ -61,6 +69,8 @@ public struct RegressionRow: Codable, Sendable, Hashable {
 
   enum CodingKeys: String, CodingKey {
     case model, metric, verdict, baseline, current, note, noise
+    case factor
+    case noiseBand = "noise_band"
     case warnLimit = "warn_limit"
     case failLimit = "fail_limit"
     case pValue = "p_value"

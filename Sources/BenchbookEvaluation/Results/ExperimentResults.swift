@@ -270,9 +270,12 @@ public struct EnvironmentRecord: Codable, Sendable, Hashable {
   public var cores: Int
   public var jobs: Int
   public var gitCommit: String
+  /// `BENCHBOOK_TEST_REPEAT_FIT` as set for the run (tests only); absent when unset.
+  public var testRepeatFit: String? = nil
 
   enum CodingKeys: String, CodingKey {
     case swift, os, cpu, cores, jobs
     case gitCommit = "git_commit"
+    case testRepeatFit = "test_repeat_fit"
   }
 }

@@ -8,7 +8,8 @@ public enum EnvironmentProbe {
     EnvironmentRecord(
       swift: swiftVersion, os: operatingSystem, cpu: cpuModel,
       cores: ProcessInfo.processInfo.activeProcessorCount, jobs: jobs,
-      gitCommit: gitCommit(in: repositoryDirectory) ?? "unknown")
+      gitCommit: gitCommit(in: repositoryDirectory) ?? "unknown",
+      testRepeatFit: (try? FitRepeat.current.get())??.description)
   }
 
   /// The compiler that built this binary.
@@ -73,7 +74,7 @@ public enum EnvironmentProbe {
   }
 
   /// HEAD of the git repository holding `directory`, if git and a repository are there.
-  static func gitCommit(in directory: String) -> String? {
+  public static func gitCommit(in directory: String) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git", "-C", directory, "rev-parse", "HEAD"]

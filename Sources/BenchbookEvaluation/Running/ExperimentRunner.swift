@@ -36,6 +36,7 @@ public enum ExperimentRunner {
   }
 
   public static func run(_ spec: ExperimentSpec, options: Options = Options()) throws -> Run {
+    _ = try FitRepeat.active(labels: spec.models.map(\.label))
     let prepared = try RunPlan(spec)
     MemoryTrace.mark("fold plan", rows: prepared.dataset.x.rows)
     let outputs = try prepared.execute(Array(prepared.tasks.indices), jobs: options.jobs, progress: options.progress)

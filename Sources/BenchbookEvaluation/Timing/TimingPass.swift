@@ -19,61 +19,137 @@ public struct TimingPass: Sendable {
   }
 
   public func run(_ models: [ModelSpec], evaluator: FoldEvaluator, fold: Fold) throws(ModelFailure) -> TimingSamples {
-    let data = evaluator.gather(fold)
-    let reference = ReferenceWorkload()
-    var sink = 0.0
-    let referenceRepetitions = repetitions(forSeconds: seconds { sink += reference.run() })
-
-    // Calibrate: one untimed warm-up, then enough repetitions for fit and for predict samples.
-    var timings: [ModelTiming] = []
-    for model in models {
-      _ = try evaluator.fit(model, data.training, fold: fold.index)
-      let fitStart = now()
-      let pipeline = try evaluator.fit(model, data.training, fold: fold.index)
-      let fitTime = since(fitStart)
-      let predictTime = seconds { sink += pipeline.predictProbabilities(data.testX).values.first ?? 0 }
-      timings.append(
-        ModelTiming(
-          label: model.label, fitRepetitions: repetitions(forSeconds: fitTime),
-          predictRepetitions: repetitions(forSeconds: predictTime), fitSeconds: [], predictSeconds: [],
-          referenceSeconds: []))
+    let session = TimingSession(evaluator: evaluator, fold: fold, sampleSeconds: sampleSeconds)
+    var timings = models.map {
+      ModelTiming(
+        label: $0.label, fitRepetitions: 0, predictRepetitions: 0, fitSeconds: [], predictSeconds: [],
+        referenceSeconds: [])
     }
-
     for round in 0..<rounds {
-      for offset in 0..<models.count {
-        let index = (round + offset) % models.count
-        let model = models[index]
-        let fitCount = timings[index].fitRepetitions
-        let predictCount = timings[index].predictRepetitions
-        let referenceTime = seconds {
-          for repetition in 0..<referenceRepetitions { sink += reference.run(salt: repetition) }
-        }
-        let fitStart = now()
-        var pipeline: FittedPipeline?
-        for _ in 0..<fitCount {
-          pipeline = try evaluator.fit(model, data.training, fold: fold.index)
-        }
-        let fitTime = since(fitStart)
-        let fitted = pipeline!
-        let predictTime = seconds {
-          for _ in 0..<predictCount { sink += fitted.predictProbabilities(data.testX).values.first ?? 0 }
-        }
-        timings[index].fitSeconds.append(fitTime / Double(fitCount))
-        timings[index].predictSeconds.append(predictTime / Double(predictCount))
-        timings[index].referenceSeconds.append(referenceTime / Double(referenceRepetitions))
+      for (index, sample) in try session.round(models, offset: round).enumerated() {
+        timings[index].append(sample)
       }
     }
-    withExtendedLifetime(sink) {}
     return TimingSamples(rounds: rounds, fold: fold.index, models: timings)
+  }
+}
+
+/// The timing pass one round at a time, so a caller can interleave rounds with
+/// another process's (`check --against`) as well as run them back to back.
+public final class TimingSession {
+  /// What a sample's seconds are.
+  public enum Clock: Sendable {
+    /// Elapsed time, as baselines record it.
+    case wall
+    /// CPU time of this process, all its threads: time spent waiting for a core that
+    /// other work holds does not count, so two binaries timed in turn on a busy machine
+    /// are compared on their own work (`check --against`).
+    case processCPU
+  }
+
+  let evaluator: FoldEvaluator
+  let fold: Fold
+  let data: FoldEvaluator.FoldData
+  let sampleSeconds: Double
+  let clock: Clock
+  private let reference = ReferenceWorkload()
+  private var referenceRepetitions: Int?
+  /// Fit and predict repetitions per model label, set by its untimed warm-up.
+  private var repetitions: [String: (fit: Int, predict: Int)] = [:]
+  private var sink = 0.0
+
+  public init(evaluator: FoldEvaluator, fold: Fold, sampleSeconds: Double = 0.02, clock: Clock = .wall) {
+    self.evaluator = evaluator
+    self.fold = fold
+    self.sampleSeconds = sampleSeconds
+    self.clock = clock
+    data = evaluator.gather(fold)
+  }
+
+  deinit { withExtendedLifetime(sink) {} }
+
+  /// Times every model once, starting from `models[offset % count]`; returns one
+  /// sample per model in the order of `models`. A model seen for the first time is
+  /// warmed up and calibrated first, untimed.
+  public func round(_ models: [ModelSpec], offset: Int) throws(ModelFailure) -> [ModelTiming] {
+    for model in models where repetitions[model.label] == nil { try calibrate(model) }
+    let referenceCount = calibrateReference()
+    var samples = [ModelTiming?](repeating: nil, count: models.count)
+    for step in 0..<models.count {
+      let index = (offset + step) % models.count
+      let model = models[index]
+      let (fitCount, predictCount) = repetitions[model.label]!
+      let referenceTime = seconds {
+        for repetition in 0..<referenceCount { sink += reference.run(salt: repetition) }
+      }
+      let fitStart = now()
+      var pipeline: FittedPipeline?
+      for _ in 0..<fitCount {
+        pipeline = try evaluator.fit(model, data.training, fold: fold.index)
+      }
+      let fitTime = since(fitStart)
+      let fitted = pipeline!
+      let predictTime = seconds {
+        for _ in 0..<predictCount { sink += fitted.predictProbabilities(data.testX).values.first ?? 0 }
+      }
+      samples[index] = ModelTiming(
+        label: model.label, fitRepetitions: fitCount, predictRepetitions: predictCount,
+        fitSeconds: [fitTime / Double(fitCount)], predictSeconds: [predictTime / Double(predictCount)],
+        referenceSeconds: [referenceTime / Double(referenceCount)])
+    }
+    return samples.map { $0! }
+  }
+
+  /// `InstructionProbe.fits` fits and then one predict batch of `model` on the timing fold,
+  /// the fits in one `InstructionProbe.measure` call and the batch in another, for an
+  /// instruction counter to attribute.
+  public func probe(_ model: ModelSpec) throws(ModelFailure) {
+    var pipeline: FittedPipeline?
+    var failure: ModelFailure?
+    InstructionProbe.measure {
+      do throws(ModelFailure) {
+        for _ in 0..<InstructionProbe.fits { pipeline = try evaluator.fit(model, data.training, fold: fold.index) }
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+    let fitted = pipeline!
+    InstructionProbe.measure { sink += fitted.predictProbabilities(data.testX).values.first ?? 0 }
+  }
+
+  private func calibrate(_ model: ModelSpec) throws(ModelFailure) {
+    _ = try evaluator.fit(model, data.training, fold: fold.index)
+    let fitStart = now()
+    let pipeline = try evaluator.fit(model, data.training, fold: fold.index)
+    let fitTime = since(fitStart)
+    let predictTime = seconds { sink += pipeline.predictProbabilities(data.testX).values.first ?? 0 }
+    repetitions[model.label] = (count(forSeconds: fitTime), count(forSeconds: predictTime))
+  }
+
+  private func calibrateReference() -> Int {
+    if let referenceRepetitions { return referenceRepetitions }
+    let count = count(forSeconds: seconds { sink += reference.run() })
+    referenceRepetitions = count
+    return count
   }
 
   /// Repetitions of something taking `seconds` that make one sample last about `sampleSeconds`.
-  func repetitions(forSeconds seconds: Double) -> Int {
+  func count(forSeconds seconds: Double) -> Int {
     guard seconds > 0 else { return 1000 }
     return min(1000, max(1, Int((sampleSeconds / seconds).rounded(.up))))
   }
 
-  private func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+  private func now() -> UInt64 {
+    switch clock {
+    case .wall:
+      return DispatchTime.now().uptimeNanoseconds
+    case .processCPU:
+      var time = timespec()
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+      return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+  }
 
   private func since(_ start: UInt64) -> Double { Double(now() - start) / 1e9 }
 

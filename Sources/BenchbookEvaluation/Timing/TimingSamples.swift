@@ -34,6 +34,15 @@ public struct ModelTiming: Codable, Sendable, Hashable {
     self.referenceSeconds = referenceSeconds
   }
 
+  /// Adds the samples of `other` (the same model, timed again) after these.
+  public mutating func append(_ other: ModelTiming) {
+    fitRepetitions = other.fitRepetitions
+    predictRepetitions = other.predictRepetitions
+    fitSeconds += other.fitSeconds
+    predictSeconds += other.predictSeconds
+    referenceSeconds += other.referenceSeconds
+  }
+
   /// Model time ÷ reference time, per round: what the regression check compares.
   public var fitRatios: [Double] { zip(fitSeconds, referenceSeconds).map { $0 / $1 } }
   public var predictRatios: [Double] { zip(predictSeconds, referenceSeconds).map { $0 / $1 } }

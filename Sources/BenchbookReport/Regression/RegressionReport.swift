@@ -20,20 +20,32 @@ public enum RegressionReport {
     _ outcome: RegressionCheck.Outcome, history: [RegressionHistory.Entry], plots: [PlotOutcome]
   ) -> String {
     var text = headline(outcome) + "\n\n"
-    text += "**\(outcome.experiment)** against `\(outcome.baselinePath)`"
-    if let baseline = outcome.baseline {
-      text += ", made with Benchbook \(baseline.benchbook) on \(baseline.machine.cpu) (\(baseline.machine.cores) cores)"
+    if let sides = outcome.sideBySide {
+      text += sideBySideIntroduction(outcome, sides)
+    } else {
+      text += "**\(outcome.experiment)** against `\(outcome.baselinePath)`"
+      if let baseline = outcome.baseline {
+        text +=
+          ", made with Benchbook \(baseline.benchbook) on \(baseline.machine.cpu) (\(baseline.machine.cores) cores)"
+      }
+      text += ".\n\n"
     }
-    text += ".\n\n"
     guard outcome.problem == nil else { return text }
     let changed = outcome.rows.filter { $0.verdict != .pass }
     if changed.isEmpty {
-      text += "Nothing changed: every score equals the baseline and no time moved beyond its limits.\n\n"
+      text +=
+        "Nothing changed: every score equals the \(outcome.sideBySide == nil ? "baseline" : "base's") and no time moved beyond its limits.\n\n"
     } else {
       var table = MarkdownTable([
         ("", .left), ("model", .left), ("metric", .left), ("baseline", .right), ("current", .right), ("change", .right),
         ("limit (warn / fail)", .right), ("noise", .right), ("note", .left),
       ])
+      if outcome.sideBySide != nil {
+        table = MarkdownTable([
+          ("", .left), ("model", .left), ("metric", .left), ("base", .right), ("head", .right), ("change", .right),
+          ("limit (warn / fail)", .right), ("noise", .right), ("note", .left),
+        ])
+      }
       for row in changed {
         table.append([
           symbol(row.verdict) + " " + row.verdict.rawValue, row.model, row.metric.rawValue, value(row, row.baseline),
@@ -42,7 +54,7 @@ public enum RegressionReport {
       }
       text += table.markdown + "\n"
     }
-    if let baseline = outcome.baseline, let current = outcome.current,
+    if outcome.sideBySide == nil, let baseline = outcome.baseline, let current = outcome.current,
       let reason = RegressionJudge.timingMismatch(baseline, current)
     {
       text += """
@@ -54,6 +66,27 @@ public enum RegressionReport {
 
 
         """
+    }
+    if let sides = outcome.sideBySide {
+      if !outcome.remeasured.isEmpty {
+        text += """
+          Failing times of \(list(outcome.remeasured)) were timed again in \(sides.rounds) fresh interleaved rounds \
+          of both sides and judged on those alone; the table shows the confirmation (first measurement: \
+          \(sides.firstMeasurements.joined(separator: "; "))).
+
+
+          """
+      }
+      text += """
+        How to read this: scores are deterministic, so any change beyond \(Format.number(1e-9)) (relative) is \
+        listed as *drift*; log-loss fails when it rises by more than its limit. Base and head took turns, one \
+        single-threaded round each, the order alternating, timed in CPU seconds of each side's process; a time's \
+        change is the median over rounds of head ÷ base seconds, and counts only when the Mann–Whitney test says head is slower (p below the limit), or when \
+        it is large regardless, and always beyond the noise band: the median factor the base's own time moved by \
+        from one round to the next in this check. Instruction counts, when measured, come from valgrind.
+
+        """
+      return text
     }
     if !outcome.remeasured.isEmpty {
       text +=
@@ -96,6 +129,33 @@ public enum RegressionReport {
     return path
   }
 
+  /// Names both sides, the machine and, when set, the planted slowdown.
+  static func sideBySideIntroduction(_ outcome: RegressionCheck.Outcome, _ sides: SideBySideCheck.Record) -> String {
+    var text = "**\(outcome.experiment)**: head \(sides.head.name) against base `\(sides.base.name)`"
+    if let base = sides.base.commit { text += ", base commit `\(base)`" }
+    if let head = sides.head.commit { text += ", head commit `\(head)`" }
+    if let machine = outcome.current?.machine {
+      text += "; measured side by side on \(machine.cpu) (\(machine.cores) cores)"
+    }
+    text += " in \(sides.rounds) interleaved single-threaded rounds"
+    if let factor = sides.referenceFactor {
+      text += String(format: " (reference workload, for the record: head ÷ base %.2f×)", factor)
+    }
+    text += ".\n\n"
+    if let planted = sides.testRepeatFit {
+      let what = (try? FitRepeat(parsing: planted)).map {
+        "\($0.label) does its fit work \(Format.number($0.factor))× per fit"
+      }
+      text += """
+        **\(FitRepeat.variable)=\(planted) was set** (test only): the head's \(what ?? "model repeats its fit work"), \
+        a planted slowdown; the base ran without it.
+
+
+        """
+    }
+    return text
+  }
+
   private static func createAndOpen(_ path: String) -> FileHandle? {
     guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
     return FileHandle(forWritingAtPath: path)
@@ -115,8 +175,10 @@ public enum RegressionReport {
   static func value(_ row: RegressionRow, _ value: Double?) -> String {
     guard let value else { return "–" }
     switch row.metric {
-    case .fitTime, .predictTime: return String(format: "%.3g×ref", value)
+    case .fitTime, .predictTime:
+      return row.factor != nil ? String(format: "%.3g ms", value * 1000) : String(format: "%.3g×ref", value)
     case .modelSize: return "\(Format.count(Int(value))) B"
+    case .fitInstructions, .predictInstructions: return Format.count(Int(value))
     case .chosenConfiguration: return "configuration \(Int(value) + 1)"
     default: return String(format: "%.6f", value)
     }
@@ -125,8 +187,9 @@ public enum RegressionReport {
   static func change(_ row: RegressionRow) -> String {
     guard row.isJudged, let old = row.baseline, let new = row.current else { return "–" }
     switch row.metric {
-    case .fitTime, .predictTime: return String(format: "%.2f×", new / old)
+    case .fitTime, .predictTime: return String(format: "%.2f×", row.factor ?? new / old)
     case .modelSize: return String(format: "%+.1f%%", (new - old) / old * 100)
+    case .fitInstructions, .predictInstructions: return String(format: "%+.2f%%", (new - old) / max(old, 1) * 100)
     case .chosenConfiguration: return row.verdict == .pass ? "same" : "changed"
     default: return (new >= old ? "+" : "") + Format.difference(new - old)
     }
@@ -138,7 +201,8 @@ public enum RegressionReport {
     guard let warn = row.warnLimit, let fail = row.failLimit else { return "drift only" }
     switch row.metric {
     case .fitTime, .predictTime: return String(format: "%.2g× / %.2g× (p < limit)", warn, fail)
-    case .modelSize: return String(format: "+%.0f%% / +%.0f%%", warn * 100, fail * 100)
+    case .modelSize, .fitInstructions, .predictInstructions:
+      return String(format: "+%.0f%% / +%.0f%%", warn * 100, fail * 100)
     default: return "+\(Format.difference(warn)) / +\(Format.difference(fail))"
     }
   }
@@ -147,7 +211,8 @@ public enum RegressionReport {
     var parts: [String] = []
     if let noise = row.noise { parts.append(String(format: "±%.0f%%", noise * 50)) }
     if let p = row.pValue { parts.append("p \(Format.pValue(p))") }
-    if parts.isEmpty { return row.metric == .logLoss ? "exact" : "–" }
+    if let band = row.noiseBand { parts.append(String(format: "band ×%.2f", band)) }
+    if parts.isEmpty { return [.logLoss, .fitInstructions, .predictInstructions].contains(row.metric) ? "exact" : "–" }
     return parts.joined(separator: ", ")
   }
 }
