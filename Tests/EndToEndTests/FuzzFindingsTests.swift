@@ -41,4 +41,23 @@ import Testing
     #expect(output.stderr.contains("data.csv.gz: cannot gunzip: "), "\(output.stderr)")
     #expect(!scratch.exists("out/results.json"))
   }
+
+  /// A time function of a huge finite number (fuzz-expression: `day(-day(t) + a)` with `a` = 1e300 on
+  /// line 5). Taking the number apart as seconds converted it to an `Int`, which trapped.
+  @Test func timeFunctionOfAHugeNumber() throws {
+    let scratch = try Scratch()
+    try scratch.write(
+      "data.csv",
+      "y,a,t\n0,1.5,2013-01-01T10:00:00Z\n1,-2,2013-06-30T23:59:00Z\n0,3,2014-02-28T05:30:00Z\n"
+        + "1,1e300,1970-01-01T00:00:00Z\n")
+    let spec = try scratch.write(
+      "huge.yaml",
+      "name: huge\ndata: {path: data.csv}\ntarget: y\nfeatures:\n  - when: \"year(t) - day( - day(t) + a)\"\n"
+        + "resampling: {folds: 2}\n")
+    let output = try BenchbookBinary.run(["run", spec, "--out", scratch.path("out"), "--quiet"], in: scratch.url)
+    #expect(output.status == 1, "exit status, stderr: \(output.stderr)")
+    #expect(output.stderr.contains("data.csv:5: "), "\(output.stderr)")
+    #expect(output.stderr.contains("is not a time (more than 2^53 seconds from 1970)"), "\(output.stderr)")
+    #expect(!scratch.exists("out/results.json"))
+  }
 }
