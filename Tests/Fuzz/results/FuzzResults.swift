@@ -1,10 +1,10 @@
 import BenchbookEvaluation
 import FuzzSupport
 
-/// The results file of the fuzz input, as `report`, `check` and `export --results` read it.
+/// The results file of the fuzz input, as `report`, `index` and `export --results` read it.
 private let scratch = ScratchFile(named: "results.json")
 
-/// Fuzzes `ResultsFile.read`, the decoder of results.json behind `report`, `check` and `export --results`,
+/// Fuzzes `ResultsFile.read`, the decoder of results.json behind `report`, `index` and `export --results`,
 /// and encodes whatever it accepts again, since anything read may be written back. A thrown error (and its
 /// message) is a correct answer; only a crash, hang or leak is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
