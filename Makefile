@@ -10,7 +10,7 @@ APT_PACKAGES := gnuplot-nox libgnuplot-iostream-dev libboost-iostreams-dev libbo
 	libopenblas-dev liblapacke-dev zlib1g-dev python3 python3-venv parallel valgrind
 
 .PHONY: deps build experiment experiment-sharded slurm-check experiments test bench baselines clean format coreml-check \
-	gate-evidence
+	gate-evidence fuzz
 
 ## deps: install the missing Debian packages (and only those)
 deps:
@@ -90,6 +90,41 @@ coreml-check: build
 	done; done && \
 	$(BIN) export experiments/iris.yaml --model KNN --updatable --out "$$dir/iris-KNN-updatable.mlmodel" && \
 	$(COREML_VENV)/bin/python Tests/BenchbookCoreMLTests/Fixtures/check_coremltools.py "$$dir"/*.mlmodel
+
+## fuzz: build the libFuzzer targets in Tests/Fuzz (with AddressSanitizer) and run each for FUZZ_SECONDS;
+## a crash (AddressSanitizer's reports included), a hang (FUZZ_TIMEOUT seconds on one input) or 2 GB of
+## memory fails, its input saved as .build/fuzz/TARGET/crash-* (or timeout-*, oom-*) and its path printed.
+## New inputs go to .build/fuzz/TARGET/corpus.
+FUZZ_SECONDS ?= 60
+FUZZ_TIMEOUT ?= 10
+FUZZ_TARGETS ?= csv spec expression coreml results
+# More libFuzzer flags, e.g. FUZZ_FLAGS=-seed=1; they come last, so they override the ones below.
+FUZZ_FLAGS ?=
+FUZZ_BUILD := $(CURDIR)/.build/fuzz-build
+# --sanitize=fuzzer lets libFuzzer supply main; swiftc keeps only the last -sanitize flag it is given, so
+# the coverage and AddressSanitizer instrumentation is asked for in one flag after it. SWIFT_BACKTRACE=enable=no:
+# Swift's own crash handler would take the signal first, and libFuzzer would not save the input.
+fuzz: deps
+	$(SWIFT) build --package-path Tests/Fuzz --scratch-path $(FUZZ_BUILD) -c release \
+	  --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+	@failed=""; \
+	for target in $(FUZZ_TARGETS); do \
+	  dir=.build/fuzz/$$target; mkdir -p $$dir/corpus; rm -f $$dir/log; \
+	  echo "fuzz $$target: $(FUZZ_SECONDS) s"; \
+	  if SWIFT_BACKTRACE=enable=no $(FUZZ_BUILD)/release/fuzz-$$target \
+	      $$dir/corpus Tests/Fuzz/$$target/corpus -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) \
+	      -rss_limit_mb=2048 -max_len=$$([ $$target = results ] && echo 16384 || echo 4096) \
+	      -artifact_prefix=$$dir/ -print_final_stats=1 $(FUZZ_FLAGS) > $$dir/log 2>&1; then \
+	    awk '/^stat::number_of_executed_units/ {n=$$2} /^stat::average_exec_per_sec/ {r=$$2} \
+	      END {printf "fuzz '"$$target"': %d executions, %d per second, no crash\n", n, r}' $$dir/log; \
+	  else \
+	    tail -n 40 $$dir/log; \
+	    saved=$$(sed -n 's/.*Test unit written to \(.*\)$$/\1/p' $$dir/log); \
+	    echo "fuzz $$target: FAILED; the input: $${saved:-none saved, see $$dir/log}"; \
+	    failed="$$failed $$target"; \
+	  fi; \
+	done; \
+	[ -z "$$failed" ] || { echo "fuzz: failures in:$$failed"; exit 1; }
 
 ## format: format the Swift sources
 format:

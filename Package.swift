@@ -9,6 +9,10 @@ let package = Package(
     // Libraries for the micro-benchmarks in Sources/Benchmarks (and anyone who wants the models alone).
     .library(name: "BenchbookData", targets: ["BenchbookData"]),
     .library(name: "BenchbookModels", targets: ["BenchbookModels"]),
+    // Libraries for the fuzz targets in Tests/Fuzz (`make fuzz`).
+    .library(name: "BenchbookSpec", targets: ["BenchbookSpec"]),
+    .library(name: "BenchbookCoreML", targets: ["BenchbookCoreML"]),
+    .library(name: "BenchbookEvaluation", targets: ["BenchbookEvaluation"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

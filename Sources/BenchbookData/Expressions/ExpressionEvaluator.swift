@@ -58,7 +58,9 @@ struct ExpressionEvaluator {
         for i in values.indices { values[i] = Swift.abs(values[i]) }
       case .year, .month, .day, .weekday, .hour, .minute:
         for i in values.indices where !values[i].isNaN {
-          guard values[i].isFinite else { throw failure(row: i, "\(values[i]) is not a time in '\(text)'") }
+          guard Timestamp.partsRange.contains(values[i]) else {
+            throw failure(row: i, "\(values[i]) is not a time (more than 2^53 seconds from 1970) in '\(text)'")
+          }
           let parts = Timestamp.parts(ofSeconds: values[i])
           let part: Int
           switch function {

@@ -8,6 +8,10 @@ public enum Gzip {
     bytes.count >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b
   }
 
+  /// The most output deflate can produce per input byte (a 258-byte match
+  /// coded in 2 bits), so the most any gzip file of n bytes can hold.
+  static let maximumExpansion = 1_032
+
   /// Decompresses every member of a gzip file (`cat a.gz b.gz` is valid gzip
   /// and means the concatenated contents). Zero padding after the last
   /// member is ignored, as `gzip -d` does; other trailing bytes are an error.
@@ -28,12 +32,15 @@ public enum Gzip {
     defer { inflateEnd(&stream) }
 
     // The gzip trailer holds the last member's size mod 2^32: usually the
-    // exact output size, so one allocation suffices.
+    // exact output size, so one allocation suffices. It is only a claim, so it
+    // is believed up to what deflate can produce from these bytes: a forged
+    // trailer on a file of a few bytes must not reserve gigabytes.
     var capacity = max(bytes.count * 4, 1 << 16)
     if bytes.count >= 18 {
       let n = bytes.count
       let size = Int(bytes[n - 4]) | Int(bytes[n - 3]) << 8 | Int(bytes[n - 2]) << 16 | Int(bytes[n - 1]) << 24
-      if size >= bytes.count / 2 { capacity = size + 1 }  // +1 lets inflate report the end without a new chunk.
+      // +1 lets inflate report the end without a new chunk.
+      if size >= bytes.count / 2 { capacity = min(size, bytes.count * maximumExpansion) + 1 }
     }
 
     var failure: DataError?

@@ -29,8 +29,12 @@ public enum Timestamp {
     return Double(days * 86_400 + hour * 3_600 + minute * 60) + second
   }
 
+  /// The moments `parts(ofSeconds:)` takes apart: within 2^53 seconds of 1970 (about 285 million years),
+  /// where every whole second is still its own `Double`. Further out, seconds do not fit an `Int`.
+  public static let partsRange: ClosedRange<Double> = -0x1p53...0x1p53
+
   /// The UTC calendar fields of a moment (seconds rounded down).
-  /// - Precondition: `seconds` is finite.
+  /// - Precondition: `partsRange` contains `seconds`.
   public static func parts(ofSeconds seconds: Double) -> CalendarParts {
     let whole = Int(seconds.rounded(.down))
     let days = CivilCalendar.floorDivide(whole, 86_400)
