@@ -8,10 +8,10 @@ import BenchbookSpec
 /// Its work is bounded by a budget that scales with the data, not with features × folds: at most
 /// `ScreenSample.dropColumnFeatures` features are refitted (on every inner fold), so the screen
 /// costs at most that many cross-validations of the best model on the sample, however wide the
-/// data. With more features than that, each is first *neutralised* in the fold's full model (its
-/// columns set to their training means, which for a linear model is the feature's weight moved
-/// into the intercept; no refit), and the features whose neutralisation costs the most log-loss
-/// are refitted. A refit of logistic regression starts from the full model's weights without the
+/// data. With more features than that, each is first *neutralised* in the first inner fold's full
+/// model (its columns set to their training means, which for a linear model is the feature's weight
+/// moved into the intercept; no refit), and the features whose neutralisation costs the most
+/// log-loss are refitted. A refit of logistic regression starts from the full model's weights without the
 /// feature, which converges to the optimum a cold start reaches, in fewer steps.
 struct DropColumnScreen: Sendable {
   let sample: ScreenSample
@@ -41,7 +41,7 @@ struct DropColumnScreen: Sendable {
   }
 
   /// Every feature when they fit the budget; otherwise the `dropColumnFeatures` whose neutralisation
-  /// raises the full model's log-loss most (mean over inner folds; ties to the earlier feature), in
+  /// raises the full model's log-loss most on the first inner fold (ties to the earlier feature), in
   /// feature order. Without a full model on every fold nothing can be ranked: the first features.
   func featuresToRefit(_ fitted: [Full?], jobs: Int) -> [Int] {
     let features = sample.dataset.features
@@ -50,17 +50,18 @@ struct DropColumnScreen: Sendable {
     guard fitted.allSatisfy({ $0 != nil }) else { return Array(0..<budget) }
     let full = fitted.map { $0! }
     let sample = sample
+    // One inner fold ranks: a prediction per feature costs as much as a refit for a model that
+    // only predicts (kNN), so ranking on every fold would cost what the budget saves.
+    let fold = sample.folds[0]
+    let test = sample.dataset.x.selecting(rows: fold.test)
+    let labels = fold.test.map { sample.dataset.labels[$0] }
     let cost = ParallelExecutor.run(count: features.count, jobs: jobs) { (j: Int) -> Double in
-      var total = 0.0
-      for (f, fold) in sample.folds.enumerated() {
-        var x = sample.dataset.x.selecting(rows: fold.test)
-        for c in features[j].columns {
-          for r in 0..<x.rows { x[r, c] = full[f].trainingMeans[c] }
-        }
-        let labels = fold.test.map { sample.dataset.labels[$0] }
-        total += LogLoss.evaluate(full[f].pipeline.predictProbabilities(x), labels: labels).value - full[f].logLoss
+      var x = test
+      for c in features[j].columns {
+        for r in 0..<x.rows { x[r, c] = full[0].trainingMeans[c] }
       }
-      return total.isNaN ? .infinity : total
+      let raised = LogLoss.evaluate(full[0].pipeline.predictProbabilities(x), labels: labels).value - full[0].logLoss
+      return raised.isNaN ? .infinity : raised
     }
     let ranked = features.indices.sorted { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }
     return Array(ranked.prefix(budget)).sorted()
