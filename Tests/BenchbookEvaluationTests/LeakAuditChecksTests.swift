@@ -262,6 +262,25 @@ import Testing
     #expect(SuspectLeakCheck.AUCEstimate(auc: 1, positives: 5000, negatives: 5000).standardError < 1e-4)
   }
 
+  /// The 97.5% lower bound: mean − t(0.975, k − 1) · SE, SE the larger of the spread between folds
+  /// and Hanley & McNeil's within them.
+  @Test func aucLowerBoundIsTBasedOverFolds() throws {
+    typealias Estimate = SuspectLeakCheck.AUCEstimate
+    // Folds that disagree: the spread decides. s = 0.0089443, SE = s/√5 = 0.004, t(0.975, 4) = 2.7764451.
+    let spread = [1, 1, 0.99, 0.98, 1].map { Estimate(auc: $0, positives: 5000, negatives: 5000) }
+    let disagreeing = try #require(Estimate.mean(spread))
+    #expect(abs(disagreeing.auc - 0.994) < 1e-12)
+    #expect(abs(disagreeing.standardError - 0.004) < 1e-12)
+    #expect(abs(disagreeing.lowerBound - (0.994 - 2.7764451051977934 * 0.004)) < 1e-9)
+    // Five perfect folds of 27 rows (iris-sized): no spread, but their size bounds the certainty.
+    let perfect = try #require(Estimate.mean((0..<5).map { _ in Estimate(auc: 1, positives: 9, negatives: 18) }))
+    #expect(perfect.standardError > 0 && perfect.lowerBound < 0.99)
+    // Five perfect folds of 4,000 rows (a leak on real data): the bound clears 0.99.
+    let leak = try #require(Estimate.mean((0..<5).map { _ in Estimate(auc: 1, positives: 2000, negatives: 2000) }))
+    #expect(leak.lowerBound > 0.999)
+    #expect(Estimate.mean([]) == nil)
+  }
+
   // MARK: - the driver
 
   /// A label copy with 2% flips, on rows whose file order is not their time order.

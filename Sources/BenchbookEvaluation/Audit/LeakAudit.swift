@@ -58,6 +58,8 @@ public enum LeakAudit {
   private enum Output: Sendable {
     case main(logLoss: Double, fittedOn: RowSetFingerprint)
     case logLoss(Double?)
+    /// A screen model fitted on an inner fold, kept: the best one serves the drop-column screen.
+    case screen(DropColumnScreen.Full?)
     case losses([Double])
     case auc(SuspectLeakCheck.AUCEstimate?)
     case check(CheckResult)
@@ -137,7 +139,8 @@ public enum LeakAudit {
         }
       }
     }
-    let dropCount = sample.map { $0.dataset.features.count * $0.folds.count } ?? 0
+    // At most `dropColumnFeatures` features refitted on each inner fold.
+    let dropCount = sample.map { $0.folds.count * min($0.dataset.features.count, ScreenSample.dropColumnFeatures) } ?? 0
     let total = tasks.count + dropCount
     let order = (0..<tasks.count).sorted { a, b in
       let (ca, cb) = (
@@ -146,7 +149,6 @@ public enum LeakAudit {
       return ca != cb ? ca > cb : a < b
     }
     let mainEvaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
-    let screenEvaluator = sample.map { FoldEvaluator(dataset: $0.dataset, preprocessing: spec.preprocessing) }
     let firstPhase = tasks
     let outputs = try ParallelExecutor.run(
       count: firstPhase.count, jobs: options.jobs, order: order,
@@ -159,7 +161,8 @@ public enum LeakAudit {
       case .shadow(let m, let f):
         return .logLoss(try? mainEvaluator.evaluate(models[m], on: shadowPlan!.folds[f]).scores.logLoss)
       case .screenModel(let m, let f):
-        return .logLoss(try? screenEvaluator!.evaluate(models[m], on: sample!.folds[f]).scores.logLoss)
+        return .screen(
+          DropColumnScreen(sample: sample!, model: models[m], preprocessing: spec.preprocessing).fitFull(fold: f))
       case .screenFeature(let j, let f, let scorer):
         return .auc(sample!.singleFeatureAUC(feature: j, fold: f, scorer: scorer))
       case .dataCheck(.timeProxy): return .check(TimeProxyCheck.run(context))
@@ -184,6 +187,7 @@ public enum LeakAudit {
     var fitRecords = mainPass?.fitRecords ?? []
     var forwardLogLoss = [[Double?]](repeating: [], count: models.count)
     var screenLogLoss = [[Double?]](repeating: [], count: models.count)
+    var screenFits = [[DropColumnScreen.Full?]](repeating: [], count: models.count)
     let scorers = ScreenSample.singleFeatureModels.count
     var dataChecks: [AuditCheckID: CheckResult] = [:]
     var timeProfile: TimeProfile?
@@ -200,7 +204,9 @@ public enum LeakAudit {
         specLogLoss[m][f] = logLoss
         fitRecords.append(PreprocessingFitRecord(model: models[m].label, fold: plan.folds[f].index, fittedOn: fittedOn))
       case (.shadow(let m, _), .logLoss(let value)): forwardLogLoss[m].append(value)
-      case (.screenModel(let m, _), .logLoss(let value)): screenLogLoss[m].append(value)
+      case (.screenModel(let m, _), .screen(let full)):
+        screenLogLoss[m].append(full?.logLoss)
+        screenFits[m].append(full)
       case (.screenFeature(let j, _, let scorer), .auc(let value)): featureAUC[j][scorer].append(value)
       case (.dataCheck(let check), .check(let result)): dataChecks[check] = result
       case (.timeProfile, .profile(let profile)): timeProfile = profile
@@ -223,19 +229,22 @@ public enum LeakAudit {
       let nullLogLoss = sample.nullLogLoss()
       var dropLogLoss = [[Double?]](repeating: [], count: sample.dataset.features.count)
       if let best {
-        let dropTasks = sample.dataset.features.indices.flatMap { j in sample.folds.indices.map { (j, $0) } }
+        let drops = DropColumnScreen(sample: sample, model: models[best], preprocessing: spec.preprocessing)
+        let folds = sample.folds.indices
         let done = firstPhase.count
-        let drops = ParallelExecutor.run(
+        // The best model's fits on the inner folds rank the features and warm-start their refits.
+        let fitted = screenFits[best]
+        let chosen = drops.featuresToRefit(fitted, jobs: options.jobs)
+        let dropTasks = chosen.flatMap { j in folds.map { (j, $0) } }
+        let refits = ParallelExecutor.run(
           count: dropTasks.count, jobs: options.jobs,
-          progress: options.progress.map { report in { @Sendable finished in report(done + finished, total) } }
+          progress: options.progress.map { report in { @Sendable [done] finished in report(done + finished, total) } }
         ) { (index: Int) -> Double? in
           let (j, f) = dropTasks[index]
-          guard let without = sample.keeping(sample.columns(without: j)) else { return nullLogLoss[f] }
-          return try? FoldEvaluator(dataset: without, preprocessing: spec.preprocessing).evaluate(
-            models[best], on: sample.folds[f]
-          ).scores.logLoss
+          return drops.logLossWithout(feature: j, fold: f, full: fitted[f], nullLogLoss: nullLogLoss[f])
         }
-        for ((j, _), value) in zip(dropTasks, drops) { dropLogLoss[j].append(value) }
+        for ((j, _), value) in zip(dropTasks, refits) { dropLogLoss[j].append(value) }
+        options.progress?(total, total)
       } else {
         options.progress?(total, total)
       }

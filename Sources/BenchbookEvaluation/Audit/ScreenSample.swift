@@ -18,6 +18,9 @@ public struct ScreenSample: Sendable {
   public let folds: [Fold]
 
   public static let innerFolds = 5
+  /// The drop-column screen's budget: at most this many features are refitted (on every inner fold), the
+  /// ones whose neutralisation costs the full model most (`DropColumnScreen`).
+  public static let dropColumnFeatures = 16
   static let sampleSeed: UInt64 = 0x5C12_EE75
   static let foldSeed: UInt64 = 0xF01D_5EED
 

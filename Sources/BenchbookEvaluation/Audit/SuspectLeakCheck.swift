@@ -8,11 +8,11 @@ import BenchbookSpec
 ///   least `drop_column` × the null model's log-loss (warning);
 /// - single-feature AUC: the feature alone (the better of a logistic
 ///   regression and a shallow tree on it) reaches a cross-validated ROC AUC of
-///   `auc_info` (info) or, still after subtracting one standard error,
+///   `auc_info` (info), or its one-sided 97.5% lower bound reaches
 ///   `auc_warning` (warning); with more than two classes, the AUC of the class
-///   it separates worst from the rest. The standard error (Hanley & McNeil,
-///   1982) keeps a few dozen test rows, which cannot tell 0.99 from 0.98, from
-///   raising a warning (iris's petal width on 135 rows, say);
+///   it separates worst from the rest. The bound (`AUCEstimate.lowerBound`)
+///   asks for evidence, not a point estimate, so a textbook dataset's best
+///   feature on a few dozen test rows (iris's petal length) does not warn;
 /// - too good to be true: the best model's pseudo-R² = 1 − LL / LL_null is at
 ///   least `pseudo_r2` (info).
 ///
@@ -69,12 +69,33 @@ public enum SuspectLeakCheck {
       return max(0, variance).squareRoot()
     }
 
-    /// The mean AUC over folds and its standard error, sqrt(Σ SE²) / k.
-    public static func mean(_ folds: [AUCEstimate]) -> (auc: Double, standardError: Double)? {
+    /// The mean AUC over folds, its standard error and its one-sided 97.5% lower bound.
+    ///
+    /// The bound is t-based over the folds, mean − t(0.975, k − 1) · SE, with SE the larger of two
+    /// estimates of the mean's error: the spread between folds, s/√k, and Hanley & McNeil's
+    /// within-fold error, √(Σ SEᵢ²)/k. The first sees how much the AUC moves from fold to fold;
+    /// the second keeps folds that agree by chance (five perfect folds of 30 rows) from
+    /// claiming a certainty their size cannot give. A single fold has no spread: its bound uses
+    /// the within-fold error with one degree of freedom.
+    public static func mean(_ folds: [AUCEstimate]) -> Summary? {
       guard !folds.isEmpty else { return nil }
       let k = Double(folds.count)
       let auc = folds.reduce(0) { $0 + $1.auc } / k
-      return (auc, folds.reduce(0) { $0 + $1.standardError * $1.standardError }.squareRoot() / k)
+      let within = folds.reduce(0) { $0 + $1.standardError * $1.standardError }.squareRoot() / k
+      let between =
+        folds.count < 2
+        ? 0 : (folds.reduce(0) { $0 + ($1.auc - auc) * ($1.auc - auc) } / (k - 1) / k).squareRoot()
+      let standardError = max(within, between)
+      let t = StudentT(degreesOfFreedom: Double(max(1, folds.count - 1))).quantile(0.975)
+      return Summary(auc: auc, standardError: standardError, lowerBound: auc - t * standardError)
+    }
+
+    /// A feature's AUC over the inner folds.
+    public struct Summary: Sendable, Hashable {
+      public var auc: Double
+      public var standardError: Double
+      /// One-sided 97.5% lower bound on the AUC; the warning needs it at or above `auc_warning`.
+      public var lowerBound: Double
     }
   }
 
@@ -88,6 +109,7 @@ public enum SuspectLeakCheck {
     public var dropColumnShare: Double?
     public var singleFeatureAUC: Double?
     public var singleFeatureAUCStandardError: Double?
+    public var singleFeatureAUCLowerBound: Double?
     public var pseudoR2: Double?
     public var rows: Int
     public var sourceFold: Int
@@ -101,6 +123,7 @@ public enum SuspectLeakCheck {
       case dropColumnShare = "drop_column_share"
       case singleFeatureAUC = "single_feature_auc"
       case singleFeatureAUCStandardError = "single_feature_auc_se"
+      case singleFeatureAUCLowerBound = "single_feature_auc_lower"
       case pseudoR2 = "pseudo_r2"
       case sourceFold = "source_fold"
     }
@@ -133,7 +156,8 @@ public enum SuspectLeakCheck {
     func evidence(_ screens: [String]) -> Evidence {
       Evidence(
         screens: screens, model: label, logLoss: full, logLossWithout: nil, nullLogLoss: nullLogLoss,
-        dropColumnShare: nil, singleFeatureAUC: nil, singleFeatureAUCStandardError: nil, pseudoR2: nil,
+        dropColumnShare: nil, singleFeatureAUC: nil, singleFeatureAUCStandardError: nil,
+        singleFeatureAUCLowerBound: nil, pseudoR2: nil,
         rows: sample.rows.count,
         sourceFold: sample.sourceFold, folds: sample.folds.count)
     }
@@ -150,7 +174,8 @@ public enum SuspectLeakCheck {
       record.features.append(
         .init(
           name: feature.name, logLossWithout: without, dropColumnShare: share.flatMap { $0.isFinite ? $0 : nil },
-          singleFeatureAUC: auc, singleFeatureAUCStandardError: estimate?.standardError))
+          singleFeatureAUC: auc, singleFeatureAUCStandardError: estimate?.standardError,
+          singleFeatureAUCLowerBound: estimate?.lowerBound))
 
       var screens: [String] = []
       var reasons: [String] = []
@@ -164,14 +189,14 @@ public enum SuspectLeakCheck {
       }
       if let estimate, estimate.auc >= thresholds.singleFeatureAUCInfo {
         screens.append("single-feature-auc")
-        if estimate.auc - estimate.standardError >= thresholds.singleFeatureAUCWarning {
+        if estimate.lowerBound >= thresholds.singleFeatureAUCWarning {
           severity = .warning
         } else if severity == nil {
           severity = .info
         }
         reasons.append(
           "on its own it separates the classes with a cross-validated ROC AUC of \(AuditWording.fixed(estimate.auc, 3)) "
-            + "(± \(AuditWording.fixed(estimate.standardError, 3)))")
+            + "(97.5% lower bound \(AuditWording.fixed(estimate.lowerBound, 3)))")
       }
       guard let severity else { continue }
       var details = evidence(screens)
@@ -179,6 +204,7 @@ public enum SuspectLeakCheck {
       details.dropColumnShare = share.flatMap { $0.isFinite ? $0 : nil }
       details.singleFeatureAUC = auc
       details.singleFeatureAUCStandardError = estimate?.standardError
+      details.singleFeatureAUCLowerBound = estimate?.lowerBound
       let advice =
         severity == .warning
         ? "Honest features are rarely this decisive: make sure `\(feature.name)` is known when the prediction is made, "
@@ -206,10 +232,13 @@ public enum SuspectLeakCheck {
           check: .suspectLeak, severity: .info, subject: label, message: message,
           evidence: EvidenceValue(encoding: details)))
     }
+    let refitted = measured.dropLogLoss.filter { !$0.isEmpty }.count
     let note =
       "\(features.count) feature\(features.count == 1 ? "" : "s") screened on \(AuditWording.count(sample.rows.count)) "
       + "training rows of fold \(sample.sourceFold + 1), \(sample.folds.count)-fold inner cross-validation"
       + (label.map { ", drop-column with \($0)" } ?? "")
+      + (refitted < features.count && label != nil
+        ? " on the \(refitted) features whose neutralisation costs it most (the budget)" : "")
     return (CheckResult(findings: findings, note: note), record)
   }
 

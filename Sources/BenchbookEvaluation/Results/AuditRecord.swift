@@ -128,8 +128,10 @@ public struct ScreenRecord: Codable, Sendable, Hashable {
     /// Mean inner-CV ROC AUC of this feature alone: the better of a logistic regression and a shallow tree on it
     /// (with more than two classes, the worst class's one-vs-rest AUC).
     public var singleFeatureAUC: Double?
-    /// Its standard error (Hanley & McNeil, over the inner folds).
+    /// Its standard error: the larger of the spread between inner folds and Hanley & McNeil's within them.
     public var singleFeatureAUCStandardError: Double?
+    /// Its one-sided 97.5% lower bound (t over the inner folds), which the warning compares with `auc_warning`.
+    public var singleFeatureAUCLowerBound: Double?
 
     enum CodingKeys: String, CodingKey {
       case name
@@ -137,6 +139,7 @@ public struct ScreenRecord: Codable, Sendable, Hashable {
       case dropColumnShare = "drop_column_share"
       case singleFeatureAUC = "single_feature_auc"
       case singleFeatureAUCStandardError = "single_feature_auc_se"
+      case singleFeatureAUCLowerBound = "single_feature_auc_lower"
     }
   }
 }

@@ -113,8 +113,9 @@ struct LeakAuditSection: ReportSection {
       text += ". *Drop-column* is how much worse it scores without the feature, as a share of that null log-loss "
       text += "(warning from \(Format.percent(audit.thresholds.dropColumnShare)); below zero, it does better without "
       text += "it); *alone* is the ROC AUC of the "
-      text += "feature on its own (note from \(Format.fixed(audit.thresholds.singleFeatureAUCInfo, 2)), warning from "
-      text += "\(Format.fixed(audit.thresholds.singleFeatureAUCWarning, 2))).\n\n"
+      text +=
+        "feature on its own (note from \(Format.fixed(audit.thresholds.singleFeatureAUCInfo, 2)), warning when its "
+      text += "97.5% lower bound reaches \(Format.fixed(audit.thresholds.singleFeatureAUCWarning, 2))).\n\n"
       var features = MarkdownTable([("feature", .left), ("drop-column", .right), ("alone (ROC AUC)", .right)])
       for feature in screen.features {
         features.append([
