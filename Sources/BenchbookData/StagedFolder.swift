@@ -109,16 +109,17 @@ public final class StagedFolder {
     guard stat(path, &own) == 0 else { return false }
     if own.st_gid != folder.st_gid, chown(path, uid_t.max, folder.st_gid) != 0 { return false }
     guard chmod(path, folder.st_mode & 0o7777) == 0 else { return false }
-    let replaced = ours.union(obsolete)
+    var replaced = ours.union(obsolete)
     guard let kept = try? FileManager.default.contentsOfDirectory(atPath: target) else { return false }
     for name in kept {
       var entry = stat()
       guard lstat("\(target)/\(name)", &entry) == 0, entry.st_mode & S_IFMT == S_IFREG else { return false }
       if replaced.contains(name) { continue }
       guard link("\(target)/\(name)", file(name)) == 0 else { return false }
+      replaced.insert(name)
     }
     guard Self.exchange(path, target) else { return false }
-    // Whatever reached the destination after it was listed is moved on into the new one, never replacing.
+    // A file that reached the destination after it was listed moves on into the new one, never replacing.
     let earlier = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
     for name in earlier where !replaced.contains(name) {
       _ = Self.renameat2(file(name), "\(target)/\(name)", flags: Self.noReplace)
@@ -130,7 +131,7 @@ public final class StagedFolder {
   private static let exchangeFlag: UInt32 = 2  // RENAME_EXCHANGE in <stdio.h>
 
   /// Swaps two folders in one step: `false` when it did not happen (the system or file system cannot).
-  static func exchange(_ first: String, _ second: String) -> Bool {
+  private static func exchange(_ first: String, _ second: String) -> Bool {
     renameat2(first, second, flags: exchangeFlag)
   }
 
@@ -146,7 +147,7 @@ public final class StagedFolder {
     #endif
   }
 
-  /// Today's per-file commit, for when the folders cannot be swapped.
+  /// The per-file commit, for when the folders cannot be swapped.
   private func moveOneByOne(_ names: [String], removing obsolete: [String]) throws(AtomicFile.Failure) {
     do {
       try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
