@@ -12,7 +12,8 @@ import Foundation
 /// When the destination's parent cannot be written, the hidden folder goes inside the destination
 /// instead. A failed command discards the folder; SIGINT and SIGTERM remove it (`TemporaryCleanup`); after a
 /// SIGKILL the next `StagedFolder` beside the same destination removes it, knowing it by its name and
-/// its dead process id. So the destination holds either the earlier outputs or the new ones.
+/// its dead process id (also when it is the earlier folder a commit swapped out). So the destination
+/// holds either the earlier outputs or the new ones (see `commit` for when the swap is not possible).
 public final class StagedFolder {
   /// Every staging folder's name starts so: `.benchbook-tmp-<destination>-<pid>-<random>`.
   public static let prefix = ".benchbook-tmp-"
@@ -48,7 +49,8 @@ public final class StagedFolder {
     for (index, candidate) in ["\(parent)/\(name)", "\(target.path)/\(name)"].enumerated() {
       if index == 1 { try? FileManager.default.createDirectory(atPath: target.path, withIntermediateDirectories: true) }
       TemporaryCleanup.register(candidate)
-      if mkdir(candidate, 0o755) == 0 {
+      // The mode a new folder gets, since this one may become the destination.
+      if mkdir(candidate, 0o777) == 0 {
         made = candidate
         break
       }
@@ -69,12 +71,84 @@ public final class StagedFolder {
   /// Where to write the output that will be `destination/name`.
   public func file(_ name: String) -> String { "\(path)/\(name)" }
 
-  /// Moves the staged `names` into the destination in the order given (the one a reader must see
-  /// last goes last), after checking that no target is anything but a regular file; `obsolete` files
-  /// of the destination (outputs an earlier run wrote and this one did not) are removed just before
-  /// the last move. Nothing is moved when a target is blocked.
+  /// Puts the staged `names` in place of the destination's, and removes its `obsolete` files (outputs an
+  /// earlier run wrote and this one did not); every other file of the destination stays. Nothing is moved
+  /// when a target is anything but a regular file.
+  ///
+  /// On Linux the two folders trade places in one step, so a kill at any instant leaves the earlier
+  /// outputs or the new ones, never a mix: the destination's other regular files are first hard-linked
+  /// into the staging folder, then `renameat2(RENAME_EXCHANGE)` swaps the folders (a plain `rename` when
+  /// there is no destination yet), and the earlier folder, now under the staging name, is removed (by
+  /// the next command when a kill comes first). When the swap cannot keep the destination as it was (it
+  /// holds a subfolder, a link or another non-regular file, a file that cannot be linked, or belongs to
+  /// another user), when the staging folder had to go inside it, or when the file system or system
+  /// refuses the swap, the files move one by one instead, in the order given (the one a reader must see
+  /// last goes last), the obsolete ones removed just before the last move: then only a kill between two
+  /// of those moves can leave a mix.
   public func commit(_ names: [String], removing obsolete: [String] = []) throws(AtomicFile.Failure) {
     defer { discard() }
+    if swapFolders(names, removing: obsolete) { return }
+    try moveOneByOne(names, removing: obsolete)
+  }
+
+  /// The whole-folder commit; `false` (nothing in the destination changed) when it does not apply.
+  private func swapFolders(_ names: [String], removing obsolete: [String]) -> Bool {
+    let target = URL(fileURLWithPath: destination).standardizedFileURL.path
+    guard URL(fileURLWithPath: path).deletingLastPathComponent().path != target else { return false }
+    let ours = Set(names)
+    // The swapped-in folder must hold exactly the outputs and what the destination keeps.
+    guard let staged = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+    for name in staged where !ours.contains(name) { try? FileManager.default.removeItem(atPath: file(name)) }
+    var folder = stat()
+    guard lstat(target, &folder) == 0 else {
+      return errno == ENOENT && rename(path, target) == 0
+    }
+    // A link to a folder would be replaced by a folder; one owned by someone else would change owner.
+    guard folder.st_mode & S_IFMT == S_IFDIR, folder.st_uid == geteuid() else { return false }
+    var own = stat()
+    guard stat(path, &own) == 0 else { return false }
+    if own.st_gid != folder.st_gid, chown(path, uid_t.max, folder.st_gid) != 0 { return false }
+    guard chmod(path, folder.st_mode & 0o7777) == 0 else { return false }
+    var replaced = ours.union(obsolete)
+    guard let kept = try? FileManager.default.contentsOfDirectory(atPath: target) else { return false }
+    for name in kept {
+      var entry = stat()
+      guard lstat("\(target)/\(name)", &entry) == 0, entry.st_mode & S_IFMT == S_IFREG else { return false }
+      if replaced.contains(name) { continue }
+      guard link("\(target)/\(name)", file(name)) == 0 else { return false }
+      replaced.insert(name)
+    }
+    guard Self.exchange(path, target) else { return false }
+    // A file that reached the destination after it was listed moves on into the new one, never replacing.
+    let earlier = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    for name in earlier where !replaced.contains(name) {
+      _ = Self.renameat2(file(name), "\(target)/\(name)", flags: Self.noReplace)
+    }
+    return true
+  }
+
+  private static let noReplace: UInt32 = 1  // RENAME_NOREPLACE in <stdio.h>
+  private static let exchangeFlag: UInt32 = 2  // RENAME_EXCHANGE in <stdio.h>
+
+  /// Swaps two folders in one step: `false` when it did not happen (the system or file system cannot).
+  private static func exchange(_ first: String, _ second: String) -> Bool {
+    renameat2(first, second, flags: exchangeFlag)
+  }
+
+  /// `renameat2`, looked up at run time because Swift's Glibc module leaves out the GNU-only part of
+  /// `<stdio.h>` (and glibc before 2.28 has no such function); `false` without it.
+  private static func renameat2(_ from: String, _ to: String, flags: UInt32) -> Bool {
+    #if canImport(Glibc)
+      typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
+      return unsafeBitCast(symbol, to: RenameAt2.self)(AT_FDCWD, from, AT_FDCWD, to, flags) == 0
+    #else
+      return false
+    #endif
+  }
+
+  /// The per-file commit, for when the folders cannot be swapped.
+  private func moveOneByOne(_ names: [String], removing obsolete: [String]) throws(AtomicFile.Failure) {
     do {
       try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
     } catch {

@@ -2,7 +2,8 @@ import BenchbookData
 import Foundation
 import Testing
 
-/// Outputs staged beside their folder move in together, in order; blocked targets move nothing; the
+/// Outputs staged beside their folder move in together: the staging folder takes the folder's place when
+/// that keeps everything else in it, otherwise the files move in order; blocked targets move nothing; the
 /// staging folders of dead processes are removed, nothing else.
 @Suite struct StagedFolderTests {
   let files = TemporaryFiles()
@@ -26,6 +27,90 @@ import Testing
     #expect(read(destination + "/mine.txt") == "old mine.txt")
     #expect(!FileManager.default.fileExists(atPath: destination + "/old.svg"))
     #expect(!entries().contains { $0.hasPrefix(StagedFolder.prefix) })
+  }
+
+  /// The identity of the file or folder at `path` itself (not of what a link points to).
+  func inode(_ path: String) -> UInt64? {
+    var status = stat()
+    return lstat(path, &status) == 0 ? UInt64(status.st_ino) : nil
+  }
+
+  /// An earlier report folder: outputs, a plot this commit no longer draws, and a file of the user's.
+  func earlierOutputs(in folder: String = "out") throws -> String {
+    try FileManager.default.createDirectory(atPath: files.directory + "/" + folder, withIntermediateDirectories: true)
+    for name in ["plot.svg", "stale.svg", "report.md", "results.json", "notes.txt"] {
+      _ = files.write("old \(name)", name: "\(folder)/\(name)")
+    }
+    return files.directory + "/" + folder
+  }
+
+  func stageOutputs(_ staged: StagedFolder) {
+    for name in ["plot.svg", "report.md", "results.json"] {
+      _ = FileManager.default.createFile(atPath: staged.file(name), contents: Data("new \(name)".utf8))
+    }
+  }
+
+  @Test func aFolderOfRegularFilesIsSwappedWholeKeepingTheUsersFiles() throws {
+    let destination = try earlierOutputs()
+    chmod(destination, 0o750)
+    let folderBefore = try #require(inode(destination))
+    let notesBefore = try #require(inode(destination + "/notes.txt"))
+    let staged = try StagedFolder(destination: destination)
+    stageOutputs(staged)
+    try staged.commit(["plot.svg", "report.md", "results.json"], removing: ["stale.svg"])
+    // The staging folder took the destination's place: the same file by a second link, the same mode.
+    #expect(inode(destination) != folderBefore)
+    #expect(inode(destination + "/notes.txt") == notesBefore)
+    #expect(read(destination + "/notes.txt") == "old notes.txt")
+    var status = stat()
+    #expect(stat(destination, &status) == 0 && status.st_mode & 0o7777 == 0o750)
+    let names = try FileManager.default.contentsOfDirectory(atPath: destination).sorted()
+    #expect(names == ["notes.txt", "plot.svg", "report.md", "results.json"])
+    for name in ["plot.svg", "report.md", "results.json"] { #expect(read(destination + "/" + name) == "new \(name)") }
+    #expect(!entries().contains { $0.hasPrefix(StagedFolder.prefix) })
+  }
+
+  @Test func aFolderWithASubfolderTakesTheFilesOneByOne() throws {
+    let destination = try earlierOutputs()
+    try FileManager.default.createDirectory(atPath: destination + "/mine", withIntermediateDirectories: true)
+    _ = files.write("kept", name: "out/mine/kept.txt")
+    let folderBefore = try #require(inode(destination))
+    let staged = try StagedFolder(destination: destination)
+    stageOutputs(staged)
+    try staged.commit(["plot.svg", "report.md", "results.json"], removing: ["stale.svg"])
+    #expect(inode(destination) == folderBefore)
+    #expect(read(destination + "/mine/kept.txt") == "kept")
+    #expect(read(destination + "/notes.txt") == "old notes.txt")
+    let names = try FileManager.default.contentsOfDirectory(atPath: destination).sorted()
+    #expect(names == ["mine", "notes.txt", "plot.svg", "report.md", "results.json"])
+    for name in ["plot.svg", "report.md", "results.json"] { #expect(read(destination + "/" + name) == "new \(name)") }
+    #expect(!entries().contains { $0.hasPrefix(StagedFolder.prefix) })
+  }
+
+  @Test func aLinkedDestinationStaysALink() throws {
+    let real = try earlierOutputs(in: "real")
+    try FileManager.default.createSymbolicLink(atPath: files.directory + "/out", withDestinationPath: real)
+    let staged = try StagedFolder(destination: files.directory + "/out")
+    stageOutputs(staged)
+    try staged.commit(["plot.svg", "report.md", "results.json"], removing: ["stale.svg"])
+    var status = stat()
+    #expect(lstat(files.directory + "/out", &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+    #expect(read(real + "/results.json") == "new results.json")
+    #expect(read(real + "/notes.txt") == "old notes.txt")
+    #expect(!FileManager.default.fileExists(atPath: real + "/stale.svg"))
+  }
+
+  @Test func aNewDestinationIsTheStagingFolderRenamed() throws {
+    let destination = files.directory + "/new/out"
+    let staged = try StagedFolder(destination: destination)
+    let stagedFolder = try #require(inode(staged.path))
+    stageOutputs(staged)
+    try staged.commit(["plot.svg", "report.md", "results.json"])
+    #expect(inode(destination) == stagedFolder)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: destination).sorted() == [
+        "plot.svg", "report.md", "results.json",
+      ])
   }
 
   @Test func aBlockedTargetMovesNothing() throws {

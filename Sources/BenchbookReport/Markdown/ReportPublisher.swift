@@ -3,9 +3,10 @@ import BenchbookEvaluation
 import Foundation
 
 /// Writes a report folder as a whole: results.json (for `run` and `merge`), report.md and every plot
-/// go into a hidden staging folder beside it, then move into place with results.json last, so a
-/// reader never finds a results.json newer than its report, and a failed or interrupted command
-/// leaves the earlier outputs as they were.
+/// go into a hidden staging folder beside it, which then takes the folder's place in one step (when
+/// it cannot, the files move one by one with results.json last; see `StagedFolder.commit`), so a
+/// reader never finds a results.json newer than its report, and a failed or interrupted command leaves
+/// the earlier outputs as they were.
 public enum ReportPublisher {
   /// What was written where.
   public struct Written: Sendable {
@@ -15,7 +16,7 @@ public enum ReportPublisher {
     public var plots: [PlotOutcome]
   }
 
-  /// Test-only: seconds to sleep once everything is staged, before the first move, so a kill test can
+  /// Test-only: seconds to sleep once everything is staged, before the commit, so a kill test can
   /// strike the write phase. Not for users; unset in normal use.
   static let pauseVariable = "BENCHBOOK_TEST_PAUSE_BEFORE_COMMIT"
 
