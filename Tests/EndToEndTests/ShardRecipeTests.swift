@@ -28,12 +28,15 @@ import Yams
     let scratch = try Scratch()
     let plain = try BenchbookBinary.run(["run", "experiments/iris.yaml", "--out", scratch.path("out"), "--quiet"])
     #expect(plain.status == 0, "\(plain.stderr)")
-    let expected = try ResultsJSON.withoutTimings(String(contentsOfFile: scratch.path("out/results.json"), encoding: .utf8))
+    let expected = try ResultsJSON.withoutTimings(
+      String(contentsOfFile: scratch.path("out/results.json"), encoding: .utf8))
     let sharded = try shell([
-      "bash", "experiments/recipes/parallel/sharded.sh", BenchbookBinary.path, "experiments/iris.yaml", "3", scratch.path("out"),
+      "bash", "experiments/recipes/parallel/sharded.sh", BenchbookBinary.path, "experiments/iris.yaml", "3",
+      scratch.path("out"),
     ])
     #expect(sharded.status == 0, "\(sharded.output)")
-    let merged = try ResultsJSON.withoutTimings(String(contentsOfFile: scratch.path("out/results.json"), encoding: .utf8))
+    let merged = try ResultsJSON.withoutTimings(
+      String(contentsOfFile: scratch.path("out/results.json"), encoding: .utf8))
     #expect(merged == expected)
   }
 
@@ -44,7 +47,8 @@ import Yams
       let checked = try shell(["bash", "-n", "experiments/recipes/slurm/\(script)"])
       #expect(checked.status == 0, "\(script): \(checked.output)")
     }
-    let array = try String(contentsOfFile: "\(Self.root)/experiments/recipes/slurm/benchbook-array.sbatch", encoding: .utf8)
+    let array = try String(
+      contentsOfFile: "\(Self.root)/experiments/recipes/slurm/benchbook-array.sbatch", encoding: .utf8)
     #expect(array.contains("--shard \"auto/$SHARDS\""))
     let submit = try String(contentsOfFile: "\(Self.root)/experiments/recipes/slurm/submit.sh", encoding: .utf8)
     #expect(submit.contains("--array=\"0-$((shards - 1))\""))
@@ -63,7 +67,8 @@ import Yams
 
   /// The GitHub Actions example is valid YAML with a shard matrix that covers 0..SHARDS-1 and a merge job after it.
   @Test func githubActionsMatrixIsWellFormed() throws {
-    let text = try String(contentsOfFile: "\(Self.root)/experiments/recipes/github-actions/sharded.yml", encoding: .utf8)
+    let text = try String(
+      contentsOfFile: "\(Self.root)/experiments/recipes/github-actions/sharded.yml", encoding: .utf8)
     let workflow = try #require(try Yams.load(yaml: text) as? [String: Any])
     let jobs = try #require(workflow["jobs"] as? [String: Any])
     let shard = try #require(jobs["shard"] as? [String: Any])

@@ -44,7 +44,9 @@ extension FoldEvaluator {
 
   /// Fails when a model gave a probability that is not a number.
   /// - Parameter testRows: the dataset rows the probabilities are for, in order.
-  func checkProbabilities(_ probabilities: Matrix, testRows: RowIndices, model: ModelSpec, fold: Int?) throws(ModelFailure) {
+  func checkProbabilities(_ probabilities: Matrix, testRows: RowIndices, model: ModelSpec, fold: Int?)
+    throws(ModelFailure)
+  {
     guard let (row, column) = Self.firstNonFinite(probabilities) else { return }
     let line = testRows.indices.contains(row) ? dataset.lineNumbers[testRows[row]] : nil
     throw ModelFailure(
