@@ -80,17 +80,8 @@ public struct FoldPlan: Sendable {
           "\(k) time-series splits of \(testSize) test rows with a gap of \(spec.gap) need more than \(spec.gap + testSize * k) rows; the data has \(n)"
         )
       }
-      var folds: [Fold] = []
-      for i in 0..<k {
-        let testStart = n - (k - i) * testSize
-        let trainEnd = testStart - spec.gap
-        let trainStart = spec.maxTrainSize.map { max(0, trainEnd - $0) } ?? 0
-        folds.append(
-          Fold(
-            index: i, train: RowIndices(list: order[trainStart..<trainEnd]),
-            test: RowIndices(list: order[testStart..<(testStart + testSize)])))
-      }
-      return FoldPlan(folds: folds)
+      return FoldPlan(
+        folds: forwardChaining(order, k: k, testSize: testSize, gap: spec.gap, maxTrainSize: spec.maxTrainSize))
 
     case .holdout:
       let share = spec.testSize ?? 0.25
@@ -111,6 +102,23 @@ public struct FoldPlan: Sendable {
       let test = ((n - testCount)..<n).map { Int32($0) }
       return FoldPlan(
         folds: [Fold(index: 0, train: RowIndices(RowIndices(all: n), except: test), test: RowIndices(list: test[...]))])
+    }
+  }
+
+  /// scikit-learn's `TimeSeriesSplit` cut of rows already in time order: fold `i` tests the `i`-th of the last `k`
+  /// blocks of `testSize` rows and trains on the rows before it (less `gap`, at most `maxTrainSize`). Every fold is a
+  /// slice of the one `rowsInTime` array.
+  static func forwardChaining(_ rowsInTime: [Int32], k: Int, testSize: Int, gap: Int = 0, maxTrainSize: Int? = nil)
+    -> [Fold]
+  {
+    let n = rowsInTime.count
+    return (0..<k).map { i in
+      let testStart = n - (k - i) * testSize
+      let trainEnd = testStart - gap
+      let trainStart = maxTrainSize.map { max(0, trainEnd - $0) } ?? 0
+      return Fold(
+        index: i, train: RowIndices(list: rowsInTime[trainStart..<trainEnd]),
+        test: RowIndices(list: rowsInTime[testStart..<(testStart + testSize)]))
     }
   }
 

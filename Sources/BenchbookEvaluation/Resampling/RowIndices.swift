@@ -79,11 +79,14 @@ public struct RowIndices: RandomAccessCollection, Sendable, Hashable, Codable {
 
   public func makeIterator() -> Iterator { Iterator(storage: storage) }
 
-  /// Walks the rows in order, skipping excluded positions without searching for them.
+  /// Walks the rows in order in O(1) each: an `except` walks its base's own iterator in step and drops the
+  /// excluded positions, where a subscript would search for each row.
   public struct Iterator: IteratorProtocol {
     let storage: Storage
     var position = 0
     var skip = 0
+    /// The base's iterator, once an `except` starts (an array, since an iterator cannot hold its own type inline).
+    var base: [Iterator] = []
 
     public mutating func next() -> Int? {
       switch storage {
@@ -95,17 +98,25 @@ public struct RowIndices: RandomAccessCollection, Sendable, Hashable, Codable {
         guard position < rows.count else { return nil }
         defer { position += 1 }
         return Int(rows[rows.startIndex + position])
-      case .except(let positions, let base):
+      case .except(let positions, let rows):
+        if base.isEmpty { base = [rows.makeIterator()] }
         while skip < positions.count && Int(positions[skip]) == position {
+          _ = base[0].next()
           skip += 1
           position += 1
         }
-        guard position < base.count else { return nil }
-        defer { position += 1 }
-        if case .range(let rows) = base.storage { return rows.lowerBound + position }
-        return base[position]
+        position += 1
+        return base[0].next()
       }
     }
+  }
+
+  /// The rows transformed in order, walked by the iterator (the standard `map` would subscript each position).
+  public func map<T, E: Error>(_ transform: (Int) throws(E) -> T) throws(E) -> [T] {
+    var result: [T] = []
+    result.reserveCapacity(count)
+    for row in self { result.append(try transform(row)) }
+    return result
   }
 
   public static func == (a: RowIndices, b: RowIndices) -> Bool { a.elementsEqual(b) }
@@ -121,7 +132,7 @@ public struct RowIndices: RandomAccessCollection, Sendable, Hashable, Codable {
   }
 
   public func encode(to encoder: any Encoder) throws {
-    try Array(self).encode(to: encoder)
+    try map { $0 }.encode(to: encoder)
   }
 }
 

@@ -10,7 +10,7 @@ public struct GatheredRows: Sendable {
   public let fingerprint: RowSetFingerprint
 
   /// Copies `rows` of `dataset`, in the order given.
-  public init<C: Collection<Int>>(_ dataset: Dataset, rows: C) {
+  public init(_ dataset: Dataset, rows: RowIndices) {
     x = dataset.x.selecting(rows: rows)
     labels = rows.map { dataset.labels[$0] }
     fingerprint = RowSetFingerprint(rows)

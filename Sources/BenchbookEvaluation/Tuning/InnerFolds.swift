@@ -33,19 +33,14 @@ public enum InnerFolds {
       return FoldPlan.contiguousFolds(order: Array(rows.indices), k: k, firstIndex: 0, repeatIndex: 0, of: rows)
     case .timeSeries:
       guard let time = dataset.time else { throw fail("time-series inner folds need a time column") }
-      let order = rows.indices.sorted {
-        time[rows[$0]] < time[rows[$1]] || (time[rows[$0]] == time[rows[$1]] && $0 < $1)
+      let listed = rows.map { $0 }
+      let order = listed.indices.sorted {
+        time[listed[$0]] < time[listed[$1]] || (time[listed[$0]] == time[listed[$1]] && $0 < $1)
       }
       let testSize = rows.count / (k + 1)
       guard testSize >= 1 else { throw fail("\(k) forward-chaining inner folds need \(k + 1) rows in \(place)") }
-      // One time order shared by every fold: each fold's rows are slices of it.
-      let rowsInTime = order.map { Int32(truncatingIfNeeded: rows[$0]) }
-      return (0..<k).map { i in
-        let testStart = rows.count - (k - i) * testSize
-        return Fold(
-          index: i, train: RowIndices(list: rowsInTime[0..<testStart]),
-          test: RowIndices(list: rowsInTime[testStart..<(testStart + testSize)]))
-      }
+      return FoldPlan.forwardChaining(
+        order.map { Int32(truncatingIfNeeded: listed[$0]) }, k: k, testSize: testSize)
     }
   }
 }
