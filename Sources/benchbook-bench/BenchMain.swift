@@ -31,19 +31,14 @@ struct BenchMain {
     defer { try? FileManager.default.removeItem(at: scratch) }
 
     print("benchbook: \(benchbook) run \(spec)")
-    let ours = try ChildProcess.run([benchbook, "run", spec, "--quiet", "--out", scratch.path])
-    guard ours.status == 0 else { throw BenchFailure("benchbook exited with \(ours.status)") }
+    let ours = try ChildProcess.succeeding([benchbook, "run", spec, "--quiet", "--out", scratch.path], "benchbook")
     print("scikit-learn: \(python) \(script)")
     let sklearnJSON = scratch.appendingPathComponent("sklearn.json").path
-    let theirs = try ChildProcess.run([python, script, "--csv", csv, "--json", sklearnJSON])
-    guard theirs.status == 0 else { throw BenchFailure("the scikit-learn script exited with \(theirs.status)") }
+    let theirs = try ChildProcess.succeeding(
+      [python, script, "--csv", csv, "--json", sklearnJSON], "the scikit-learn script")
 
-    let results =
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: scratch.appendingPathComponent("results.json"))) as! [String: Any]
-    let reference =
-      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sklearnJSON)))
-      as! [String: Any]
+    let results = try ChildProcess.json(scratch.appendingPathComponent("results.json").path)
+    let reference = try ChildProcess.json(sklearnJSON)
     let referenceModels = reference["models"] as! [String: [String: Any]]
     let version = reference["sklearn"] as? String ?? "?"
 

@@ -35,6 +35,24 @@ struct ChildProcess {
   }
 }
 
+extension ChildProcess {
+  /// Runs `arguments` like `run`; a non-zero exit is a failure naming `what`.
+  static func succeeding(_ arguments: [String], _ what: String) throws -> ChildProcess {
+    let child = try run(arguments)
+    guard child.status == 0 else { throw BenchFailure("\(what) exited with \(child.status)") }
+    return child
+  }
+
+  /// A JSON object file that a child wrote (results.json, a reference script's figures).
+  static func json(_ path: String) throws -> [String: Any] {
+    guard
+      let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+        as? [String: Any]
+    else { throw BenchFailure("\(path) does not hold a JSON object") }
+    return object
+  }
+}
+
 struct BenchFailure: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }

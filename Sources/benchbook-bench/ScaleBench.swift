@@ -24,20 +24,17 @@ enum ScaleBench {
       let replicated = data.appendingPathComponent("flights-\(factor)x.csv.gz").path
       if !FileManager.default.fileExists(atPath: replicated) {
         print("writing \(replicated)")
-        let made = try ChildProcess.run([
-          python, here.appendingPathComponent("replicate_flights.py").path, csv, replicated, "\(factor)",
-        ])
-        guard made.status == 0 else { throw BenchFailure("replicate_flights.py exited with \(made.status)") }
+        _ = try ChildProcess.succeeding(
+          [python, here.appendingPathComponent("replicate_flights.py").path, csv, replicated, "\(factor)"],
+          "replicate_flights.py")
       }
       let scaledSpec = data.appendingPathComponent("flights-\(factor)x.yaml")
       try scaled(flagship, data: replicated, factor: factor).write(to: scaledSpec, atomically: true, encoding: .utf8)
       let out = scratch.appendingPathComponent("scale-\(factor)")
       print("benchbook: \(benchbook) run \(scaledSpec.path)")
-      let ours = try ChildProcess.run([benchbook, "run", scaledSpec.path, "--quiet", "--out", out.path])
-      guard ours.status == 0 else { throw BenchFailure("benchbook exited with \(ours.status) at \(factor)×") }
-      let results =
-        try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("results.json")))
-        as! [String: Any]
+      let ours = try ChildProcess.succeeding(
+        [benchbook, "run", scaledSpec.path, "--quiet", "--out", out.path], "benchbook at \(factor)×")
+      let results = try ChildProcess.json(out.appendingPathComponent("results.json").path)
       let rows = (results["data"] as! [String: Any])["rows_read"] as! Int
       measured[factor] = (ours, rows, replicated)
       table.append(["\(factor)×", "\(rows)", BenchMain.seconds(ours.wallSeconds), megabytes(ours), perRow(ours, rows)])
@@ -49,10 +46,9 @@ enum ScaleBench {
     let three = measured[3]!
     let script = here.appendingPathComponent("sklearn_flights.py").path
     print("\nscikit-learn at 3×: \(python) \(script) --csv \(three.csv)")
-    let theirs = try ChildProcess.run([
-      python, script, "--csv", three.csv, "--json", scratch.appendingPathComponent("sklearn-3x.json").path,
-    ])
-    guard theirs.status == 0 else { throw BenchFailure("the scikit-learn script exited with \(theirs.status) at 3×") }
+    let theirs = try ChildProcess.succeeding(
+      [python, script, "--csv", three.csv, "--json", scratch.appendingPathComponent("sklearn-3x.json").path],
+      "the scikit-learn script at 3×")
 
     var targets: [[String]] = [["at scale", "Benchbook", "scikit-learn", "ratio", "target", ""]]
     var allMet = true

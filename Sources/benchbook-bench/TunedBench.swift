@@ -20,19 +20,15 @@ enum TunedBench {
     ).path
     let out = scratch.appendingPathComponent("tuned")
     print("\nbenchbook: \(benchbook) run \(spec)")
-    let ours = try ChildProcess.run([benchbook, "run", spec, "--quiet", "--out", out.path])
-    guard ours.status == 0 else { throw BenchFailure("benchbook exited with \(ours.status) on \(spec)") }
+    let ours = try ChildProcess.succeeding(
+      [benchbook, "run", spec, "--quiet", "--out", out.path], "benchbook on \(spec)")
     print("scikit-learn (nested GridSearchCV, several minutes): \(python) \(script)")
     let referencePath = scratch.appendingPathComponent("sklearn-tuned.json").path
-    let theirs = try ChildProcess.run([python, script, "--csv", csv, "--json", referencePath])
-    guard theirs.status == 0 else { throw BenchFailure("the scikit-learn script exited with \(theirs.status)") }
+    let theirs = try ChildProcess.succeeding(
+      [python, script, "--csv", csv, "--json", referencePath], "the scikit-learn script")
 
-    let results =
-      try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("results.json")))
-      as! [String: Any]
-    let reference =
-      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: referencePath)))
-      as! [String: Any]
+    let results = try ChildProcess.json(out.appendingPathComponent("results.json").path)
+    let reference = try ChildProcess.json(referencePath)
     let referenceModels = reference["models"] as! [String: [String: Any]]
 
     var table: [[String]] = [["tuned flagship", "Benchbook", "scikit-learn", "ratio", "target", ""]]
