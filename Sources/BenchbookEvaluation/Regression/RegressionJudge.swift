@@ -169,13 +169,7 @@ public struct RegressionJudge: Sendable {
       model: label, metric: metric, verdict: .pass, baseline: Double(old), current: Double(new),
       warnLimit: t.instructionsWarnRelative, failLimit: t.instructionsFailRelative)
     let growth = (Double(new) - Double(old)) / Double(max(old, 1))
-    if growth > t.instructionsFailRelative {
-      row.verdict = .fail
-    } else if growth > t.instructionsWarnRelative {
-      row.verdict = .warn
-    } else if -growth > t.instructionsWarnRelative {
-      row.verdict = .improved
-    }
+    row.verdict = Self.verdict(growth: growth, warn: t.instructionsWarnRelative, fail: t.instructionsFailRelative)
     return row
   }
 
@@ -271,18 +265,21 @@ public struct RegressionJudge: Sendable {
     var row = RegressionRow(
       model: label, metric: .modelSize, verdict: .pass, baseline: old, current: new, warnLimit: t.sizeWarnRelative,
       failLimit: t.sizeFailRelative)
-    let growth = (new - old) / old
-    if growth > t.sizeFailRelative {
-      row.verdict = .fail
-    } else if growth > t.sizeWarnRelative {
-      row.verdict = .warn
-    } else if -growth > t.sizeWarnRelative {
-      row.verdict = .improved
+    row.verdict = Self.verdict(growth: (new - old) / old, warn: t.sizeWarnRelative, fail: t.sizeFailRelative)
+    if row.verdict == .improved {
       row.note = "improved: run `benchbook baseline`"
-    } else if new != old {
+    } else if row.verdict == .pass && new != old {
       row.verdict = .drift
     }
     return row
+  }
+
+  /// A relative growth judged against a warn and a fail share; shrinking past the warn share is an improvement.
+  static func verdict(growth: Double, warn: Double, fail: Double) -> RegressionRow.Verdict {
+    if growth > fail { return .fail }
+    if growth > warn { return .warn }
+    if -growth > warn { return .improved }
+    return .pass
   }
 
   func relativeChange(_ old: Double, _ new: Double) -> Double {
