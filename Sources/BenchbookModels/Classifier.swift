@@ -61,6 +61,15 @@ public protocol FittedClassifier: Sendable {
 
   /// One row per input row, one column per class; each row sums to 1.
   func predictProbabilities(_ x: Matrix) -> Matrix
+
+  /// `configuration` fitted on the same rows without fitting again, when what this model stores is exactly
+  /// what that fit would build (a kNN model's rows and index serve every k); `nil` otherwise.
+  func reconfigured(as configuration: any Classifier) -> (any FittedClassifier)?
+}
+
+extension FittedClassifier {
+  /// Most fits depend on every setting: nothing to reuse.
+  public func reconfigured(as configuration: any Classifier) -> (any FittedClassifier)? { nil }
 }
 
 /// Why a model could not be fitted on the rows it was given.

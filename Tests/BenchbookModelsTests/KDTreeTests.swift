@@ -16,6 +16,28 @@ import Testing
     }
   }
 
+  /// Large k collects candidates in a buffer and selects; it must keep exactly the k nearest, ties included.
+  @Test(arguments: [25, 40, 97, 300])
+  func largeKAgreesWithLinearScanOnTiedData(k: Int) {
+    let points = integerPoints(rows: 900, columns: 3, values: 0...5, seed: 17)
+    let queries = integerPoints(rows: 120, columns: 3, values: -1...6, seed: 18)
+    let tree = KDTree(points: points, leafSize: 7)
+    #expect(tree.nearest(queries, k: k) == LinearNeighborIndex(points: points).nearest(queries, k: k))
+  }
+
+  /// A search among admitted rows finds what a tree over those rows alone finds, with rows numbered as here.
+  @Test(arguments: [3, 30, 80])
+  func admittedRowsSearchEqualsATreeOverThoseRows(k: Int) {
+    let points = integerPoints(rows: 700, columns: 2, values: 0...6, seed: 21)
+    let queries = integerPoints(rows: 90, columns: 2, values: -1...7, seed: 22)
+    let admitted = (0..<700).filter { $0 % 3 != 1 && $0 % 7 != 2 }
+    let subset = Matrix(rows: admitted.count, columns: 2, values: admitted.flatMap { [points[$0, 0], points[$0, 1]] })
+    let expected = LinearNeighborIndex(points: subset).nearest(queries, k: k)
+    let found = KDTree(points: points, leafSize: 5).nearest(queries, k: k) { $0 % 3 != 1 && $0 % 7 != 2 }
+    #expect(found.rows.map { admitted.firstIndex(of: $0)! } == expected.rows)
+    #expect(found.squaredDistances == expected.squaredDistances)
+  }
+
   @Test func agreesWithLinearScanOnContinuousData() {
     var generator = TestGenerator(seed: 5)
     let points = Matrix(

@@ -56,6 +56,25 @@ import Testing
     }
   }
 
+  /// A fitted model taken to another k or weighting predicts as that configuration's own fit does; one that
+  /// would build another index is refused.
+  @Test func reconfiguredEqualsItsOwnFit() throws {
+    let points = integerPoints(rows: 300, columns: 2, values: 0...5, seed: 4)
+    let labels = (0..<300).map { ($0 * 7 + $0 / 11) % 3 }
+    let queries = integerPoints(rows: 50, columns: 2, values: -1...6, seed: 5)
+    let fitted = try KNearestNeighbors(k: 40).fit(points, labels: labels, classCount: 3)
+    for configuration in [KNearestNeighbors(k: 3, weights: .distance), KNearestNeighbors(k: 149)] {
+      let shared = try #require(fitted.reconfigured(as: configuration))
+      let own = try configuration.fit(points, labels: labels, classCount: 3)
+      #expect(shared.predictProbabilities(queries) == own.predictProbabilities(queries))
+      #expect(shared.parameterCount == own.parameterCount)
+    }
+    // k = 150 is not below half the rows, so `auto` would build a linear index instead.
+    #expect(fitted.reconfigured(as: KNearestNeighbors(k: 150)) == nil)
+    #expect(fitted.reconfigured(as: KNearestNeighbors(k: 5, leafSize: 10)) == nil)
+    #expect(fitted.reconfigured(as: GaussianNaiveBayes()) == nil)
+  }
+
   @Test func equallyDistantNeighboursGoToTheLowerTrainingRow() throws {
     // Rows 0 and 1 are both at distance 1 from the query; row 0 (class 1) wins.
     let x = Matrix([[1, 0], [-1, 0], [9, 9]])

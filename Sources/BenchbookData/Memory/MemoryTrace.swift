@@ -2,7 +2,7 @@
   import Glibc
 #endif
 
-/// Peak resident memory per phase of a run, for the memory work of `make bench`.
+/// Peak resident memory (and CPU time so far) per phase of a run, for the memory work of `make bench`.
 ///
 /// Off unless `BENCHBOOK_MEMORY_TRACE=1`. Each mark prints the peak since the
 /// previous mark and the resident size now, to stderr; the peak is reset by
@@ -23,6 +23,13 @@ public enum MemoryTrace {
     let now = status["VmRSS"] ?? 0
     var line = "memory: \(phase): peak \(megabytes(peak)) MB, now \(megabytes(now)) MB"
     if let rows, rows > 0 { line += ", peak \(peak / rows) B/row" }
+    // CPU seconds so far, so a trace also shows where the time goes.
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let cpu =
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    line += ", \((cpu * 10).rounded() / 10) CPU s so far"
     let text = Array((line + "\n").utf8)
     _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     resetPeak()

@@ -61,7 +61,7 @@ public enum ExperimentRunner {
         for (t, task) in tasks.enumerated() {
           if case .tuning(m, let split) = task, case .tuning(let output) = outputs[t] { scores[split] = output }
         }
-        let outcome = try tuning.outcome(scores, spec: spec, dataset: dataset)
+        let outcome = try tuning.outcome(scores, spec: spec, dataset: dataset, jobs: options.jobs)
         var result = outcome.result
         resolvedModels[m] = outcome.resolved
         measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: outcome.finalPipeline)

@@ -87,12 +87,12 @@ public struct RunPlan: Sendable {
   }
 
   /// Runs the tasks at `indices` (into `tasks`) on `jobs` threads, costliest first.
+  /// - Parameter sharing: whether a tuned model's splits may share work across splits; the outputs are the
+  ///   same either way (tests compare them).
   /// - Returns: outputs keyed by task index.
-  public func execute(_ indices: [Int], jobs: Int, progress: (@Sendable (Int, Int) -> Void)?) throws(ModelFailure)
-    -> [Int: Output]
-  {
-    let costs = indices.map { cost(tasks[$0]) }
-    let order = indices.indices.sorted { a, b in costs[a] != costs[b] ? costs[a] > costs[b] : indices[a] < indices[b] }
+  public func execute(
+    _ indices: [Int], jobs: Int, sharing: Bool = true, progress: (@Sendable (Int, Int) -> Void)?
+  ) throws(ModelFailure) -> [Int: Output] {
     // A size budget is judged on each outer fold's own fit: the file that fold's model would ship as.
     let (spec, dataset, taskList, tunings, evaluator, plan) = (spec, dataset, tasks, tunings, evaluator, plan)
     let sizeOf: (@Sendable (ModelSpec, FittedPipeline) -> Int?)? =
@@ -103,12 +103,34 @@ public struct RunPlan: Sendable {
           .sizeBytes
       }
     let count = indices.count
-    let outputs = try ParallelExecutor.run(
-      count: count, jobs: jobs, order: order,
-      progress: progress.map { report in { @Sendable done in report(done, count) } }
+    // A tuned model whose splits can share work scores them in one pass, on every thread, before the rest.
+    var outputs: [Int: Output] = [:]
+    for (m, tuning) in tunings.sorted(by: { $0.key < $1.key }) where sharing {
+      let mine = indices.filter { tasks[$0].model == m }
+      let splits = mine.compactMap { index -> TuningSplit? in
+        guard case .tuning(_, let split) = tasks[index] else { return nil }
+        return split
+      }
+      let model = spec.models[m]
+      var size: (@Sendable (Int, FittedPipeline) -> Int?)?
+      if let sizeOf { size = { @Sendable _, pipeline in sizeOf(model, pipeline) } }
+      guard !splits.isEmpty, let scores = try tuning.evaluateTogether(splits, with: evaluator, size: size, jobs: jobs)
+      else { continue }
+      for (index, score) in zip(mine, scores) { outputs[index] = .tuning(score) }
+      progress?(outputs.count, count)
+    }
+    let remaining = indices.filter { outputs[$0] == nil }
+    let costs = remaining.map { cost(tasks[$0]) }
+    let order = remaining.indices.sorted { a, b in
+      costs[a] != costs[b] ? costs[a] > costs[b] : remaining[a] < remaining[b]
+    }
+    let alreadyDone = outputs.count
+    let rest = try ParallelExecutor.run(
+      count: remaining.count, jobs: jobs, order: order,
+      progress: progress.map { report in { @Sendable done in report(alreadyDone + done, count) } }
     ) { (position: Int) throws(ModelFailure) -> Output in
       let models = spec.models
-      switch taskList[indices[position]] {
+      switch taskList[remaining[position]] {
       case .fold(let m, let f): return .fold(try evaluator.evaluate(models[m], on: plan.folds[f]))
       case .allRows(let m): return .allRows(try evaluator.fitAllRows(models[m]))
       case .tuning(let m, let split):
@@ -117,6 +139,7 @@ public struct RunPlan: Sendable {
           try tunings[m]!.evaluate(split, with: evaluator, size: sizeOf.map { size in { size(model, $1) } }))
       }
     }
-    return Dictionary(uniqueKeysWithValues: zip(indices, outputs))
+    for (index, output) in zip(remaining, rest) { outputs[index] = output }
+    return outputs
   }
 }

@@ -29,16 +29,7 @@ extension FoldEvaluator {
     var result = ConfigurationScores(
       logLoss: [], scores: full ? [] : nil, calibration: full ? [] : nil, sizeBytes: [], fitSeconds: 0,
       predictSeconds: 0)
-    func score(_ probabilities: Matrix) {
-      if full {
-        let scores = FoldScores(probabilities: probabilities, labels: testLabels)
-        result.scores!.append(scores)
-        result.calibration!.append(CalibrationBins(probabilities: probabilities, labels: testLabels))
-        result.logLoss.append(scores.logLoss)
-      } else {
-        result.logLoss.append(LogLoss.evaluate(probabilities, labels: testLabels).value)
-      }
-    }
+    func score(_ probabilities: Matrix) { Self.record(probabilities, labels: testLabels, full: full, into: &result) }
     // Configurations share work when every class trains (`fitPresentClasses` is then a plain fit).
     let classCount = dataset.classes.count
     var present = [Bool](repeating: false, count: classCount)
@@ -92,6 +83,19 @@ extension FoldEvaluator {
     result.fitSeconds = Double(fitNanoseconds) / 1e9
     result.predictSeconds = Double(predictNanoseconds) / 1e9
     return result
+  }
+
+  /// Adds one configuration's scores on a split's test rows: every measure on outer folds, log-loss alone on
+  /// inner ones.
+  static func record(_ probabilities: Matrix, labels: [Int], full: Bool, into result: inout ConfigurationScores) {
+    if full {
+      let scores = FoldScores(probabilities: probabilities, labels: labels)
+      result.scores!.append(scores)
+      result.calibration!.append(CalibrationBins(probabilities: probabilities, labels: labels))
+      result.logLoss.append(scores.logLoss)
+    } else {
+      result.logLoss.append(LogLoss.evaluate(probabilities, labels: labels).value)
+    }
   }
 
   /// Opens the configurations' common type to call its `sharedPredictions`.

@@ -15,7 +15,8 @@ extension NestedTuning {
   /// Makes the choices from the scores of every split, then measures each
   /// configuration fitted on all rows (size, and latency one at a time).
   /// - Parameter scores: the output of `evaluate` for every split of `splits`.
-  func outcome(_ scores: [TuningSplit: ConfigurationScores], spec: ExperimentSpec, dataset: Dataset)
+  /// - Parameter jobs: threads for timing the shipped model's predictions per fold.
+  func outcome(_ scores: [TuningSplit: ConfigurationScores], spec: ExperimentSpec, dataset: Dataset, jobs: Int)
     throws(ModelFailure) -> Outcome
   {
     let budget = spec.budget
@@ -29,11 +30,19 @@ extension NestedTuning {
 
     // Each configuration fitted on all rows: its file and (a timing) its latency.
     var records: [ConfigurationRecord] = []
+    var previous: FittedPipeline?
     for c in configurations.indices {
-      // One fit on all rows alive at a time: a kNN index or a full tree over every row is large.
+      // One fit on all rows alive at a time: a kNN index or a full tree over every row is large. A fit that
+      // serves the next configuration as it is (`reconfigured`) is reused.
       var configured = model
       configured.classifier = configurations[c]
-      let pipeline = try evaluator.fitAllRows(configured)
+      let pipeline: FittedPipeline
+      if let previous, let shared = previous.classifier.reconfigured(as: configurations[c]) {
+        pipeline = FittedPipeline(preprocessing: previous.preprocessing, classifier: shared)
+      } else {
+        pipeline = try evaluator.fitAllRows(configured)
+      }
+      previous = pipeline
       if c == finalIndex { shipped = pipeline }
       let size = try? OnDeviceCost.export(
         spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: Summary(flat[c]).mean
@@ -79,14 +88,17 @@ extension NestedTuning {
     }
 
     let finalPipeline = shipped!
-    // Predict time: the shipped pipeline on each outer test fold, one fold at a time after the
-    // parallel work (shared fits predict every configuration together, which times none alone).
-    for (f, fold) in outerFolds.enumerated() {
-      let testX = dataset.x.selecting(rows: fold.test)
+    // Predict time: the shipped pipeline on each outer test fold, after the tuning work (shared fits
+    // predict every configuration together, which times none alone); folds run side by side, as the folds
+    // of an untuned model are timed.
+    let folds0 = outerFolds
+    let predictSeconds = ParallelExecutor.run(count: folds0.count, jobs: jobs) { f in
+      let testX = dataset.x.selecting(rows: folds0[f].test)
       let start = DispatchTime.now().uptimeNanoseconds
       _ = finalPipeline.predictProbabilities(testX)
-      folds[f].predictSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
+    for f in folds.indices { folds[f].predictSeconds = predictSeconds[f] }
     var frequency = [Int](repeating: 0, count: gridCount)
     for choice in chosen { if let c = choice.configuration { frequency[c] += 1 } }
 

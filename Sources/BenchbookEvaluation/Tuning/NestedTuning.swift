@@ -92,6 +92,32 @@ public struct NestedTuning: Sendable {
     }
   }
 
+  /// Scores `splits` together when their work can be shared across splits (`NeighborGraphPass`), with results
+  /// equal to `evaluate` on each; `nil` when it cannot, and each split is then evaluated on its own.
+  func evaluateTogether(
+    _ splits: [TuningSplit], with evaluator: FoldEvaluator, size: (@Sendable (Int, FittedPipeline) -> Int?)?, jobs: Int
+  ) throws(ModelFailure) -> [ConfigurationScores]? {
+    let planned = splits.map { split -> NeighborGraphPass.Split in
+      switch split {
+      case .outer(let fold):
+        let outer = outerFolds[fold]
+        return NeighborGraphPass.Split(
+          train: outer.train, test: outer.test, full: true, fold: outer.index,
+          configurationCount: configurations.count)
+      case .inner(let outer, let inner):
+        let folds = outer.map { innerFolds[$0] } ?? finalInner
+        return NeighborGraphPass.Split(
+          train: folds[inner].train, test: folds[inner].test, full: false,
+          fold: outer.map { outerFolds[$0].index }, configurationCount: gridCount)
+      }
+    }
+    guard
+      let pass = NeighborGraphPass(
+        evaluator: evaluator, model: model, configurations: configurations, splits: planned)
+    else { return nil }
+    return try pass.run(jobs: jobs, size: size)
+  }
+
   /// The first grid configuration with the lowest mean inner log-loss among `allowed` (`GridSearchCV`'s rule).
   static func choose(_ innerMeans: [Double], allowed: [Bool]) -> Int? {
     var best: Int?

@@ -161,6 +161,18 @@ public struct FittedKNearestNeighbors: FittedClassifier {
     self.searcher = searcher
   }
 
+  /// `configuration` fitted on the same rows, sharing this model's stored rows and index: what `fit` would
+  /// build, without building it again. `nil` when `configuration` would build another index.
+  public func reconfigured(as configuration: any Classifier) -> (any FittedClassifier)? {
+    guard let configuration = configuration as? KNearestNeighbors, configuration.k <= samples.rows,
+      configuration.resolvedIndex(rows: samples.rows, features: samples.columns) == indexKind,
+      configuration.leafSize == leafSize
+    else { return nil }
+    return FittedKNearestNeighbors(
+      samples: samples, labels: labels, classCount: classCount, k: configuration.k, weights: configuration.weights,
+      indexKind: indexKind, leafSize: leafSize, searcher: searcher)
+  }
+
   /// Stored rows × features, plus one label per stored row.
   public var parameterCount: Int { samples.rows * samples.columns + labels.count }
 
@@ -209,28 +221,111 @@ public struct FittedKNearestNeighbors: FittedClassifier {
     precondition(k <= found.k, "asked for \(k) neighbours of \(found.k) found")
     var out = Matrix(rows: found.queryCount, columns: classCount)
     var votes = [Double](repeating: 0, count: k)
-    for q in 0..<found.queryCount {
-      let rows = found.rows(ofQuery: q).prefix(k)
-      switch weights {
-      case .uniform:
-        for i in 0..<k { votes[i] = 1 }
-      case .distance:
-        // scikit-learn: weight 1/d; if any weight is infinite (d == 0), those
-        // neighbours weigh 1 and the others 0.
-        var anyInfinite = false
-        for (i, d2) in found.squaredDistances(ofQuery: q).prefix(k).enumerated() {
-          votes[i] = 1 / d2.squareRoot()
-          if votes[i].isInfinite { anyInfinite = true }
-        }
-        if anyInfinite {
-          for i in 0..<k { votes[i] = votes[i].isInfinite ? 1 : 0 }
+    found.rows.withUnsafeBufferPointer { rows in
+      found.squaredDistances.withUnsafeBufferPointer { distances in
+        labels.withUnsafeBufferPointer { labels in
+          votes.withUnsafeMutableBufferPointer { votes in
+            out.values.withUnsafeMutableBufferPointer { out in
+              for q in 0..<found.queryCount {
+                classShares(
+                  rows: rows.baseAddress! + q * found.k, squaredDistances: distances.baseAddress! + q * found.k,
+                  k: k, weights: weights, labels: labels, votes: votes,
+                  into: UnsafeMutableBufferPointer(rebasing: out[(q * classCount)..<((q + 1) * classCount)]))
+              }
+            }
+          }
         }
       }
-      for (i, row) in rows.enumerated() { out[q, labels[row]] += votes[i] }
-      var total = 0.0
-      for c in 0..<classCount { total += out[q, c] }
-      for c in 0..<classCount { out[q, c] /= total }
     }
     return out
+  }
+
+  /// One query's class shares from its `k` nearest neighbours (nearest first), written over `out`.
+  ///
+  /// Votes are added in neighbour order and divided by their sum over classes, as scikit-learn does; every
+  /// caller goes through here, so a prediction is bit-identical however its neighbours were found.
+  /// - Parameters:
+  ///   - labels: class of every stored row `rows` can name.
+  ///   - votes: scratch space for at least `k` values.
+  @inline(__always)
+  public static func classShares(
+    rows: UnsafePointer<Int>, squaredDistances: UnsafePointer<Double>, k: Int, weights: KNearestNeighbors.Weighting,
+    labels: UnsafeBufferPointer<Int>, votes: UnsafeMutableBufferPointer<Double>,
+    into out: UnsafeMutableBufferPointer<Double>
+  ) {
+    switch weights {
+    case .uniform:
+      for i in 0..<k { votes[i] = 1 }
+    case .distance:
+      // scikit-learn: weight 1/d; if any weight is infinite (d == 0), those
+      // neighbours weigh 1 and the others 0.
+      var anyInfinite = false
+      for i in 0..<k {
+        votes[i] = 1 / squaredDistances[i].squareRoot()
+        if votes[i].isInfinite { anyInfinite = true }
+      }
+      if anyInfinite {
+        for i in 0..<k { votes[i] = votes[i].isInfinite ? 1 : 0 }
+      }
+    }
+    for c in out.indices { out[c] = 0 }
+    for i in 0..<k { out[labels[rows[i]]] += votes[i] }
+    var total = 0.0
+    for c in out.indices { total += out[c] }
+    for c in out.indices { out[c] /= total }
+  }
+}
+
+extension FittedKNearestNeighbors {
+  /// Class shares of one query for many configurations from one walk over its neighbours per weighting.
+  ///
+  /// The class sums after the first k neighbours are the partial sums of a longer walk, and a weighting's
+  /// votes do not depend on k (a zero distance, if any, is the first neighbour's), so each configuration's
+  /// shares are bit-identical to `classShares` with its own k.
+  public struct SharedShares: Sendable {
+    /// Per weighting used: the longest walk, and where each configuration stops.
+    let walks: [(weights: KNearestNeighbors.Weighting, length: Int, stops: [(k: Int, configuration: Int)])]
+    let classCount: Int
+
+    public init(_ configurations: [KNearestNeighbors], classCount: Int) {
+      self.classCount = classCount
+      walks = KNearestNeighbors.Weighting.allCases.compactMap { weights in
+        let stops = configurations.indices.filter { configurations[$0].weights == weights }
+          .map { (k: configurations[$0].k, configuration: $0) }.sorted {
+            ($0.k, $0.configuration) < ($1.k, $1.configuration)
+          }
+        return stops.last.map { (weights, $0.k, stops) }
+      }
+    }
+
+    /// Writes configuration c's shares at `out[c·classCount...]`.
+    /// - Parameter sums: scratch space for `classCount` values.
+    public func write(
+      rows: UnsafePointer<Int>, squaredDistances: UnsafePointer<Double>, labels: UnsafeBufferPointer<Int>,
+      sums: UnsafeMutableBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
+    ) {
+      for walk in walks {
+        for c in 0..<classCount { sums[c] = 0 }
+        let zeroDistance = squaredDistances[0] == 0
+        var stop = 0
+        for i in 0..<walk.length {
+          let vote: Double =
+            switch walk.weights {
+            case .uniform: 1
+            // scikit-learn: weight 1/d; if any weight is infinite (d == 0), those weigh 1 and the others 0.
+            case .distance:
+              zeroDistance ? (squaredDistances[i] == 0 ? 1 : 0) : 1 / squaredDistances[i].squareRoot()
+            }
+          sums[labels[rows[i]]] += vote
+          while stop < walk.stops.count && walk.stops[stop].k == i + 1 {
+            var total = 0.0
+            for c in 0..<classCount { total += sums[c] }
+            let base = walk.stops[stop].configuration * classCount
+            for c in 0..<classCount { out[base + c] = sums[c] / total }
+            stop += 1
+          }
+        }
+      }
+    }
   }
 }

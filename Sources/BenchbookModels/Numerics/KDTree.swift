@@ -200,6 +200,20 @@ public struct KDTree: NeighborIndex {
   }
 
   public func nearest(_ queries: Matrix, k: Int) -> NeighborList {
+    search(queries, k: k) { _ in true }
+  }
+
+  /// The `k` nearest of the stored points whose row `admits` accepts: the neighbours a model fitted on those
+  /// rows alone would find, ordered by (distance, row).
+  ///
+  /// Cross-validation folds are subsets of one dataset, so one tree over every row serves them all.
+  /// - Precondition: at least `k` rows are admitted.
+  public func nearest(_ queries: Matrix, k: Int, admitting admits: (Int) -> Bool) -> NeighborList {
+    search(queries, k: k, admits: admits)
+  }
+
+  @inline(__always)
+  private func search(_ queries: Matrix, k: Int, admits: (Int) -> Bool) -> NeighborList {
     precondition(k >= 1 && k <= pointCount, "k must be in 1...\(pointCount), not \(k)")
     precondition(queries.columns == dimension, "queries have \(queries.columns) columns, points \(dimension)")
     let d = dimension
@@ -207,6 +221,8 @@ public struct KDTree: NeighborIndex {
     var distances = [Double](repeating: 0, count: queries.rows * k)
     // Each visited internal node pops one entry and pushes two.
     var stack = [(node: Int, bound: Double)](repeating: (0, 0), count: depth + 2)
+    var scratch = [KBest.Candidate](
+      repeating: KBest.Candidate(squaredDistance: 0, row: 0), count: KBest.scratchCount(k: k))
     points.withUnsafeBufferPointer { points in
       rowOfPoint.withUnsafeBufferPointer { rowOfPoint in
         nodes.withUnsafeBufferPointer { nodes in
@@ -216,70 +232,75 @@ public struct KDTree: NeighborIndex {
                 rows.withUnsafeMutableBufferPointer { outRows in
                   distances.withUnsafeMutableBufferPointer { outDistances in
                     stack.withUnsafeMutableBufferPointer { stack in
-                      @inline(__always) func boxDistance(_ query: UnsafePointer<Double>, _ node: Int) -> Double {
-                        var sum = 0.0
-                        for f in 0..<d {
-                          let q = query[f]
-                          let lo = lower[node * d + f]
-                          let hi = upper[node * d + f]
-                          // Branch-free; at most one term is non-zero, so the sum is exact.
-                          let gap = max(lo - q, 0) + max(q - hi, 0)
-                          sum += gap * gap
-                        }
-                        return sum
-                      }
-                      // Queries in the order of the leaf each first descends to: neighbouring queries
-                      // then walk the same nodes while they are in cache. Each answer lands in its own
-                      // slot, so the order changes speed only.
-                      var firstLeaf = [Int](repeating: 0, count: queries.rows)
-                      for q in 0..<queries.rows {
-                        let query = qs.baseAddress! + q * d
-                        var id = 0
-                        while nodes[id].left >= 0 {
-                          let node = nodes[id]
-                          id = boxDistance(query, node.left) <= boxDistance(query, node.right) ? node.left : node.right
-                        }
-                        firstLeaf[q] = id
-                      }
-                      let order = (0..<queries.rows).sorted {
-                        firstLeaf[$0] != firstLeaf[$1] ? firstLeaf[$0] < firstLeaf[$1] : $0 < $1
-                      }
-                      for q in order {
-                        let query = qs.baseAddress! + q * d
-                        var best = KBest(
-                          rows: outRows.baseAddress! + q * k, squaredDistances: outDistances.baseAddress! + q * k, k: k)
-                        var top = 0
-                        stack[0] = (0, boxDistance(query, 0))
-                        top = 1
-                        while top > 0 {
-                          top -= 1
-                          let (id, bound) = stack[top]
-                          if best.isFull {
-                            let worst = best.worstSquaredDistance
-                            if bound > worst || (bound == worst && nodes[id].minRow > best.worstRow) { continue }
+                      scratch.withUnsafeMutableBufferPointer { scratch in
+                        @inline(__always) func boxDistance(_ query: UnsafePointer<Double>, _ node: Int) -> Double {
+                          var sum = 0.0
+                          for f in 0..<d {
+                            let q = query[f]
+                            let lo = lower[node * d + f]
+                            let hi = upper[node * d + f]
+                            // Branch-free; at most one term is non-zero, so the sum is exact.
+                            let gap = max(lo - q, 0) + max(q - hi, 0)
+                            sum += gap * gap
                           }
-                          let node = nodes[id]
-                          if node.left < 0 {
-                            for p in node.start..<node.end {
-                              let d2 = squaredDistance(query, points.baseAddress! + p * d, d)
-                              if d2 > best.worstSquaredDistance { continue }
-                              let row = rowOfPoint[p]
-                              if best.admits(d2, row) { best.insert(d2, row) }
+                          return sum
+                        }
+                        // Queries in the order of the leaf each first descends to: neighbouring queries
+                        // then walk the same nodes while they are in cache. Each answer lands in its own
+                        // slot, so the order changes speed only.
+                        var firstLeaf = [Int](repeating: 0, count: queries.rows)
+                        for q in 0..<queries.rows {
+                          let query = qs.baseAddress! + q * d
+                          var id = 0
+                          while nodes[id].left >= 0 {
+                            let node = nodes[id]
+                            id =
+                              boxDistance(query, node.left) <= boxDistance(query, node.right) ? node.left : node.right
+                          }
+                          firstLeaf[q] = id
+                        }
+                        let order = (0..<queries.rows).sorted {
+                          firstLeaf[$0] != firstLeaf[$1] ? firstLeaf[$0] < firstLeaf[$1] : $0 < $1
+                        }
+                        for q in order {
+                          let query = qs.baseAddress! + q * d
+                          var best = KBest(
+                            rows: outRows.baseAddress! + q * k, squaredDistances: outDistances.baseAddress! + q * k,
+                            k: k,
+                            scratch: scratch.baseAddress)
+                          var top = 0
+                          stack[0] = (0, boxDistance(query, 0))
+                          top = 1
+                          while top > 0 {
+                            top -= 1
+                            let (id, bound) = stack[top]
+                            if best.isFull {
+                              let worst = best.worstSquaredDistance
+                              if bound > worst || (bound == worst && nodes[id].minRow > best.worstRow) { continue }
                             }
-                            continue
+                            let node = nodes[id]
+                            if node.left < 0 {
+                              for p in node.start..<node.end {
+                                let d2 = squaredDistance(query, points.baseAddress! + p * d, d)
+                                if d2 > best.worstSquaredDistance { continue }
+                                let row = rowOfPoint[p]
+                                if best.admits(d2, row) && admits(row) { best.insert(d2, row) }
+                              }
+                              continue
+                            }
+                            let leftBound = boxDistance(query, node.left)
+                            let rightBound = boxDistance(query, node.right)
+                            if leftBound <= rightBound {
+                              stack[top] = (node.right, rightBound)
+                              stack[top + 1] = (node.left, leftBound)
+                            } else {
+                              stack[top] = (node.left, leftBound)
+                              stack[top + 1] = (node.right, rightBound)
+                            }
+                            top += 2
                           }
-                          let leftBound = boxDistance(query, node.left)
-                          let rightBound = boxDistance(query, node.right)
-                          if leftBound <= rightBound {
-                            stack[top] = (node.right, rightBound)
-                            stack[top + 1] = (node.left, leftBound)
-                          } else {
-                            stack[top] = (node.left, leftBound)
-                            stack[top + 1] = (node.right, rightBound)
-                          }
-                          top += 2
+                          best.finish()
                         }
-                        best.finish()
                       }
                     }
                   }

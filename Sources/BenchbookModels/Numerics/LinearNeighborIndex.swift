@@ -23,19 +23,24 @@ public struct LinearNeighborIndex: NeighborIndex {
     let n = points.rows
     var rows = [Int](repeating: 0, count: queries.rows * k)
     var distances = [Double](repeating: 0, count: queries.rows * k)
+    var scratch = [KBest.Candidate](
+      repeating: KBest.Candidate(squaredDistance: 0, row: 0), count: KBest.scratchCount(k: k))
     points.values.withUnsafeBufferPointer { data in
       queries.values.withUnsafeBufferPointer { qs in
         rows.withUnsafeMutableBufferPointer { outRows in
           distances.withUnsafeMutableBufferPointer { outDistances in
-            for q in 0..<queries.rows {
-              let query = qs.baseAddress! + q * d
-              var best = KBest(
-                rows: outRows.baseAddress! + q * k, squaredDistances: outDistances.baseAddress! + q * k, k: k)
-              for i in 0..<n {
-                let d2 = squaredDistance(query, data.baseAddress! + i * d, d)
-                if best.admits(d2, i) { best.insert(d2, i) }
+            scratch.withUnsafeMutableBufferPointer { scratch in
+              for q in 0..<queries.rows {
+                let query = qs.baseAddress! + q * d
+                var best = KBest(
+                  rows: outRows.baseAddress! + q * k, squaredDistances: outDistances.baseAddress! + q * k, k: k,
+                  scratch: scratch.baseAddress)
+                for i in 0..<n {
+                  let d2 = squaredDistance(query, data.baseAddress! + i * d, d)
+                  if best.admits(d2, i) { best.insert(d2, i) }
+                }
+                best.finish()
               }
-              best.finish()
             }
           }
         }

@@ -73,63 +73,84 @@ func squaredDistance(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ c
   return sum
 }
 
-/// The k best candidates so far, in caller-owned storage, ordered by the key
-/// (squared distance, row).
+/// The k best candidates so far, ordered by the key (squared distance, row), finished into caller-owned
+/// storage.
 ///
-/// Small k (the default 5) keeps the list sorted, where shifting a short array
-/// beats a heap. Large k (tuning asks for 125) keeps a max-heap, so an insert
-/// costs O(log k) instead of O(k), and `finish` sorts it once. Both hold the
-/// same k candidates, so the finished list is the same.
+/// Small k (the default 5) keeps the list sorted, where shifting a short array beats anything else. Large k
+/// (tuning asks for 125, a neighbour list shared by many splits for 258) collects candidates unsorted in a
+/// scratch buffer of 2k: once it is full, one selection keeps the k best and tightens the bound, so an insert
+/// costs O(1) amortised, and `finish` sorts the k once. Both keep exactly the k smallest keys seen, because
+/// the bound is always the key of a candidate with at least k others at or before it.
 struct KBest {
+  /// One candidate of the large-k buffer.
+  struct Candidate {
+    var squaredDistance: Double
+    var row: Int
+
+    @inline(__always)
+    static func before(_ a: Candidate, _ b: Candidate) -> Bool {
+      a.squaredDistance < b.squaredDistance || (a.squaredDistance == b.squaredDistance && a.row < b.row)
+    }
+  }
+
   let rows: UnsafeMutablePointer<Int>
   let squaredDistances: UnsafeMutablePointer<Double>
   let k: Int
+  /// Candidates held: in the output (small k) or in `scratch` (large k).
   private(set) var count = 0
-  /// Squared distance of the current k-th candidate; +∞ until k are held.
+  /// Squared distance of a candidate with k candidates at or before it; +∞ until k are held. Nothing after
+  /// it can enter the k best.
   private(set) var worstSquaredDistance = Double.infinity
-  /// Row of the current k-th candidate; `Int.max` until k are held.
+  /// Row of that candidate; `Int.max` until k are held.
   private(set) var worstRow = Int.max
-  /// Above this k the candidates form a heap.
-  static let heapThreshold = 24
-  private let usesHeap: Bool
+  /// Above this k the candidates collect in `scratch`.
+  static let bufferThreshold = 24
+  private let scratch: UnsafeMutablePointer<Candidate>?
 
-  init(rows: UnsafeMutablePointer<Int>, squaredDistances: UnsafeMutablePointer<Double>, k: Int) {
+  /// - Parameter scratch: room for `2·k` candidates when `k > bufferThreshold`, reused from query to query.
+  init(
+    rows: UnsafeMutablePointer<Int>, squaredDistances: UnsafeMutablePointer<Double>, k: Int,
+    scratch: UnsafeMutablePointer<Candidate>?
+  ) {
     self.rows = rows
     self.squaredDistances = squaredDistances
     self.k = k
-    usesHeap = k > Self.heapThreshold
+    self.scratch = k > Self.bufferThreshold ? scratch : nil
+    precondition(k <= Self.bufferThreshold || scratch != nil, "large k needs a scratch buffer")
   }
 
-  var isFull: Bool { count == k }
+  /// Room `scratch` must have for `k`.
+  static func scratchCount(k: Int) -> Int { k > bufferThreshold ? 2 * k : 0 }
 
-  /// Whether (d2, row) would enter the list: it sorts before the k-th candidate.
+  var isFull: Bool { worstSquaredDistance != .infinity || worstRow != Int.max }
+
+  /// Whether (d2, row) may still enter the list: it sorts before the bound.
   @inline(__always)
   func admits(_ d2: Double, _ row: Int) -> Bool {
-    count < k || d2 < worstSquaredDistance || (d2 == worstSquaredDistance && row < worstRow)
+    d2 < worstSquaredDistance || (d2 == worstSquaredDistance && row < worstRow)
   }
 
-  /// Whether candidate `i` sorts after candidate `j`.
-  @inline(__always)
-  private func after(_ i: Int, _ j: Int) -> Bool {
-    squaredDistances[i] > squaredDistances[j] || (squaredDistances[i] == squaredDistances[j] && rows[i] > rows[j])
-  }
-
-  @inline(__always)
-  private func swapAt(_ i: Int, _ j: Int) {
-    let (d, r) = (squaredDistances[i], rows[i])
-    squaredDistances[i] = squaredDistances[j]
-    rows[i] = rows[j]
-    squaredDistances[j] = d
-    rows[j] = r
-  }
-
-  /// Inserts a candidate that `admits` accepted, dropping the k-th if full.
+  /// Inserts a candidate that `admits` accepted.
   @inline(__always)
   mutating func insert(_ d2: Double, _ row: Int) {
-    if usesHeap {
-      insertIntoHeap(d2, row)
+    guard let scratch else {
+      insertSorted(d2, row)
       return
     }
+    if count == 2 * k { keepBest(scratch) }
+    scratch[count] = Candidate(squaredDistance: d2, row: row)
+    count += 1
+    if count == k && !isFull {
+      // The first k: the last of them bounds the k best.
+      var worst = scratch[0]
+      for i in 1..<k where Candidate.before(worst, scratch[i]) { worst = scratch[i] }
+      worstSquaredDistance = worst.squaredDistance
+      worstRow = worst.row
+    }
+  }
+
+  @inline(__always)
+  private mutating func insertSorted(_ d2: Double, _ row: Int) {
     var position = count < k ? count : k - 1
     if count < k { count += 1 }
     while position > 0 {
@@ -147,53 +168,95 @@ struct KBest {
     }
   }
 
-  /// Max-heap on the key: the worst candidate at the root.
-  private mutating func insertIntoHeap(_ d2: Double, _ row: Int) {
-    if count < k {
-      var child = count
-      squaredDistances[child] = d2
-      rows[child] = row
-      count += 1
-      while child > 0 {
-        let parent = (child - 1) / 2
-        guard after(child, parent) else { break }
-        swapAt(child, parent)
-        child = parent
-      }
-    } else {
-      squaredDistances[0] = d2
-      rows[0] = row
-      siftDown(within: count)
-    }
-    if count == k {
-      worstSquaredDistance = squaredDistances[0]
-      worstRow = rows[0]
-    }
+  /// Keeps the k best of the buffer (unsorted) and makes the k-th of them the bound.
+  private mutating func keepBest(_ scratch: UnsafeMutablePointer<Candidate>) {
+    Self.select(scratch, count: count, k - 1)
+    count = k
+    worstSquaredDistance = scratch[k - 1].squaredDistance
+    worstRow = scratch[k - 1].row
   }
 
-  /// Leaves the candidates sorted nearest first (a heap sort when they form a heap).
+  /// Leaves the candidates sorted nearest first in `rows` and `squaredDistances`.
   mutating func finish() {
-    guard usesHeap else { return }
-    var end = count
-    while end > 1 {
-      end -= 1
-      swapAt(0, end)
-      siftDown(within: end)
+    guard let scratch else { return }
+    if count > k { keepBest(scratch) }
+    Self.sort(scratch, count: count)
+    for i in 0..<count {
+      rows[i] = scratch[i].row
+      squaredDistances[i] = scratch[i].squaredDistance
     }
   }
 
-  /// Restores the heap order of the first `end` candidates after the root changed.
+  /// Sorts `buffer[0..<count]` by the key: quicksort down to short ranges, then one insertion sort (the
+  /// standard library's stable sort pays for a stability distinct keys do not need).
+  private static func sort(_ buffer: UnsafeMutablePointer<Candidate>, count: Int) {
+    var pending = [(low: Int, high: Int)]()
+    pending.reserveCapacity(64)
+    pending.append((0, count - 1))
+    while let (low, high) = pending.popLast() {
+      guard high - low >= 16 else { continue }
+      let (j, i) = partition(buffer, low, high)
+      // The shorter side first keeps the stack at O(log count).
+      if j - low < high - i {
+        pending.append((i, high))
+        pending.append((low, j))
+      } else {
+        pending.append((low, j))
+        pending.append((i, high))
+      }
+    }
+    for i in stride(from: 1, to: count, by: 1) {
+      let candidate = buffer[i]
+      var j = i
+      while j > 0 && Candidate.before(candidate, buffer[j - 1]) {
+        buffer[j] = buffer[j - 1]
+        j -= 1
+      }
+      buffer[j] = candidate
+    }
+  }
+
+  /// Hoare partition of `buffer[low...high]` around a median-of-three pivot: afterwards `low...j` sort at or
+  /// before the pivot, `i...high` at or after it, and anything between equals it.
   @inline(__always)
-  private func siftDown(within end: Int) {
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      guard left < end else { break }
-      var largest = left
-      if left + 1 < end && after(left + 1, left) { largest = left + 1 }
-      guard after(largest, parent) else { break }
-      swapAt(largest, parent)
-      parent = largest
+  private static func partition(_ buffer: UnsafeMutablePointer<Candidate>, _ low: Int, _ high: Int) -> (Int, Int) {
+    let a = buffer[low]
+    let b = buffer[low + (high - low) / 2]
+    let c = buffer[high]
+    let pivot =
+      Candidate.before(a, b)
+      ? (Candidate.before(b, c) ? b : (Candidate.before(a, c) ? c : a))
+      : (Candidate.before(a, c) ? a : (Candidate.before(b, c) ? c : b))
+    var i = low
+    var j = high
+    while i <= j {
+      while Candidate.before(buffer[i], pivot) { i += 1 }
+      while Candidate.before(pivot, buffer[j]) { j -= 1 }
+      if i <= j {
+        let t = buffer[i]
+        buffer[i] = buffer[j]
+        buffer[j] = t
+        i += 1
+        j -= 1
+      }
+    }
+    return (j, i)
+  }
+
+  /// Reorders `buffer[0..<count]` so position `target` holds the candidate a sort would put there, none after
+  /// it before it and none before it after it (Hoare partitioning, median-of-three pivot; keys are distinct).
+  private static func select(_ buffer: UnsafeMutablePointer<Candidate>, count: Int, _ target: Int) {
+    var low = 0
+    var high = count - 1
+    while low < high {
+      let (j, i) = partition(buffer, low, high)
+      if target <= j {
+        high = j
+      } else if target >= i {
+        low = i
+      } else {
+        return
+      }
     }
   }
 }

@@ -1,0 +1,263 @@
+import BenchbookData
+import BenchbookModels
+import BenchbookSpec
+import Foundation
+
+/// Scores k-nearest-neighbours configurations on many splits at once: one kd-tree over every row and one
+/// neighbour search per row, instead of a tree and a search per split.
+///
+/// A kNN model stores its training rows. When no preprocessing is fitted on them, distances do not depend on
+/// the split, and a row's k nearest training rows in a split are the first k of its neighbours over all rows
+/// that the split trains on: training rows keep dataset order, so a distance tie still goes to the lower
+/// row. Tuning over 10 outer × 5 inner folds makes every row a test row of eleven splits, so this searches
+/// once where separate fits search eleven times. The scores are bit-identical to `FoldEvaluator.evaluate`:
+/// the same class shares, added up in the same row order.
+struct NeighborGraphPass: Sendable {
+  /// One split to score.
+  struct Split: Sendable {
+    var train: RowIndices
+    var test: RowIndices
+    /// Every measure (outer folds), or log-loss alone (inner folds).
+    var full: Bool
+    /// The outer fold, named in errors.
+    var fold: Int?
+    /// How many of the configurations, from the first, this split scores (inner folds score the grid only).
+    var configurationCount: Int
+  }
+
+  let evaluator: FoldEvaluator
+  let model: ModelSpec
+  let configurations: [KNearestNeighbors]
+  let splits: [Split]
+  /// The largest k: every configuration's neighbours are a prefix of this many.
+  let largestK: Int
+
+  /// Queries answered together; a block's neighbour lists and class shares stay a few MB.
+  static let blockRows = 1024
+
+  /// The pass, or `nil` when some split needs what only a split's own fit gives: fitted preprocessing, training
+  /// rows out of dataset order, a class missing from a split's training rows, too few rows for k, or data whose
+  /// arithmetic a fit would reject. `FoldEvaluator.evaluate` then scores each split, errors included.
+  init?(evaluator: FoldEvaluator, model: ModelSpec, configurations: [any Classifier], splits: [Split]) {
+    let dataset = evaluator.dataset
+    let neighbours = configurations.compactMap { $0 as? KNearestNeighbors }
+    guard evaluator.preprocessing.isEmpty, !splits.isEmpty, neighbours.count == configurations.count,
+      let largestK = neighbours.map(\.k).max(), dataset.x.values.allSatisfy(\.isFinite)
+    else { return nil }
+    // Squares summed over all rows bound those over any subset, so one check stands for every split's.
+    let identity = FittedPreprocessing(scalers: [], fittedOn: RowSetFingerprint(RowIndices(all: 0)))
+    guard (try? evaluator.checkPrepared(identity, dataset.x, raw: dataset.x, model: model, fold: nil)) != nil else {
+      return nil
+    }
+    let classCount = dataset.classes.count
+    for split in splits {
+      guard split.train.count >= largestK, Self.isAscending(split.train), Self.isAscending(split.test) else {
+        return nil
+      }
+      var present = [Bool](repeating: false, count: classCount)
+      for row in split.train { present[dataset.labels[row]] = true }
+      guard present.allSatisfy({ $0 }) else { return nil }
+    }
+    self.evaluator = evaluator
+    self.model = model
+    self.configurations = neighbours
+    self.splits = splits
+    self.largestK = largestK
+  }
+
+  static func isAscending(_ rows: RowIndices) -> Bool {
+    var previous = -1
+    for row in rows {
+      guard row > previous else { return false }
+      previous = row
+    }
+    return true
+  }
+
+  /// Scores every split, or `nil` if a probability came out non-finite (the per-split path then reports it
+  /// with its row).
+  /// - Parameter size: the Core ML size of a configuration fitted on an outer split, when a budget needs it.
+  func run(jobs: Int, size: (@Sendable (Int, FittedPipeline) -> Int?)?) throws(ModelFailure) -> [ConfigurationScores]? {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let dataset = evaluator.dataset
+    let n = dataset.x.rows
+    let classCount = dataset.classes.count
+    let tree = KDTree(points: dataset.x, leafSize: configurations.max { $0.k < $1.k }!.leafSize)
+    let membership = SplitMembership(splits, rowCount: n)
+    let width = configurations.count * classCount
+
+    // Per split: outer probabilities per configuration in test order; inner log-loss totals.
+    var probabilities = splits.map { split in
+      split.full ? (0..<split.configurationCount).map { _ in [Double]() } : []
+    }
+    var lossTotals = splits.map { [Double](repeating: 0, count: $0.configurationCount) }
+    for s in splits.indices where splits[s].full {
+      for c in probabilities[s].indices { probabilities[s][c].reserveCapacity(splits[s].test.count * classCount) }
+    }
+
+    let blocks = stride(from: 0, to: n, by: Self.blockRows).map { $0..<min($0 + Self.blockRows, n) }
+    let batch = max(1, jobs) * 4
+    for batchStart in stride(from: 0, to: blocks.count, by: batch) {
+      let batchBlocks = Array(blocks[batchStart..<min(batchStart + batch, blocks.count)])
+      let shares = ParallelExecutor.run(count: batchBlocks.count, jobs: jobs) { (b: Int) -> [Double]? in
+        classShares(of: batchBlocks[b], tree: tree, membership: membership)
+      }
+      // Merged in row order, so totals add up exactly as `LogLoss.evaluate` adds a split's test rows.
+      for (block, blockShares) in zip(batchBlocks, shares) {
+        guard let blockShares else { return nil }
+        var entry = 0
+        for row in block {
+          let label = dataset.labels[row]
+          for s in membership.splits(testing: row) {
+            let base = entry * width
+            for c in 0..<splits[s].configurationCount {
+              let offset = base + c * classCount
+              if splits[s].full {
+                probabilities[s][c] += blockShares[offset..<(offset + classCount)]
+              } else {
+                lossTotals[s][c] += LogLoss.loss(blockShares[offset + label])
+              }
+            }
+            entry += 1
+          }
+        }
+      }
+    }
+
+    var results: [ConfigurationScores] = []
+    for (s, split) in splits.enumerated() {
+      var result = ConfigurationScores(
+        logLoss: [], scores: split.full ? [] : nil, calibration: split.full ? [] : nil, sizeBytes: [],
+        fitSeconds: 0, predictSeconds: 0)
+      if split.full {
+        let labels = split.test.map { dataset.labels[$0] }
+        for values in probabilities[s] {
+          let matrix = Matrix(rows: split.test.count, columns: classCount, values: values)
+          try evaluator.checkProbabilities(matrix, testRows: split.test, model: model, fold: split.fold)
+          FoldEvaluator.record(matrix, labels: labels, full: true, into: &result)
+        }
+      } else {
+        result.logLoss = lossTotals[s].map { $0 / Double(split.test.count) }
+        guard result.logLoss.allSatisfy(\.isFinite) else { return nil }
+      }
+      result.sizeBytes = [Int?](repeating: nil, count: split.configurationCount)
+      results.append(result)
+    }
+    if let size {
+      try measureSizes(&results, size: size, jobs: jobs)
+    }
+    // One pass served every split: its time is shared out by test rows, the work each split stands for.
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let testRows = Double(splits.reduce(0) { $0 + $1.test.count })
+    for s in splits.indices { results[s].fitSeconds = seconds * Double(splits[s].test.count) / testRows }
+    return results
+  }
+
+  /// Class shares of every (row, split it tests, configuration) for the rows of `block`, in that order;
+  /// `nil` if one is not finite.
+  private func classShares(of block: Range<Int>, tree: KDTree, membership: SplitMembership) -> [Double]? {
+    let dataset = evaluator.dataset
+    let n = dataset.x.rows
+    let classCount = dataset.classes.count
+    let width = configurations.count * classCount
+    let queries = dataset.x.selecting(rows: Array(block))
+    var out = [Double](repeating: 0, count: membership.entryCount(of: block) * width)
+    var rows = [Int](repeating: 0, count: largestK)
+    var distances = [Double](repeating: 0, count: largestK)
+    var sums = [Double](repeating: 0, count: classCount)
+    let sharedShares = FittedKNearestNeighbors.SharedShares(configurations, classCount: classCount)
+    var finite = true
+
+    /// Writes the shares of query `q` for every split testing it, taking each split's first `largestK`
+    /// training rows from `list` (query `position` of it). Returns `false`, leaving the query for a longer
+    /// list, when a split has too few there and `searchAlone` is false; else searches that split alone.
+    func answer(_ q: Int, from list: NeighborList, position: Int, searchAlone: Bool) -> Bool {
+      let row = block.lowerBound + q
+      var entry = membership.firstEntry(of: row) - membership.firstEntry(of: block.lowerBound)
+      for s in membership.splits(testing: row) {
+        var kept = 0
+        for i in (position * list.k)..<((position + 1) * list.k) where membership.trains(s, list.rows[i]) {
+          rows[kept] = list.rows[i]
+          distances[kept] = list.squaredDistances[i]
+          kept += 1
+          if kept == largestK { break }
+        }
+        if kept < largestK {
+          guard searchAlone else { return false }
+          let own = tree.nearest(queries.selecting(rows: [q]), k: largestK) { membership.trains(s, $0) }
+          rows = own.rows
+          distances = own.squaredDistances
+        }
+        dataset.labels.withUnsafeBufferPointer { labels in
+          rows.withUnsafeBufferPointer { rows in
+            distances.withUnsafeBufferPointer { distances in
+              sums.withUnsafeMutableBufferPointer { sums in
+                out.withUnsafeMutableBufferPointer { out in
+                  let shares = UnsafeMutableBufferPointer(rebasing: out[(entry * width)..<((entry + 1) * width)])
+                  sharedShares.write(
+                    rows: rows.baseAddress!, squaredDistances: distances.baseAddress!, labels: labels, sums: sums,
+                    into: shares)
+                  if !shares.allSatisfy(\.isFinite) { finite = false }
+                }
+              }
+            }
+          }
+        }
+        entry += 1
+      }
+      return true
+    }
+
+    // Splits exclude a tenth to a third of the rows, often the rows nearest a query (a block of
+    // unshuffled folds shares its dates): twice k neighbours usually hold k of every split's training rows,
+    // eight times k nearly always, and the rare split left short is searched on its own.
+    let listed = min(n, 2 * largestK + 8)
+    let found = tree.nearest(queries, k: listed)
+    var deferred: [Int] = []
+    for q in 0..<block.count where !answer(q, from: found, position: q, searchAlone: listed == n) {
+      deferred.append(q)
+    }
+    if !deferred.isEmpty {
+      let longer = min(n, 4 * listed)
+      let again = tree.nearest(queries.selecting(rows: deferred), k: longer)
+      for (position, q) in deferred.enumerated() {
+        _ = answer(q, from: again, position: position, searchAlone: true)
+      }
+    }
+    return finite ? out : nil
+  }
+
+  /// The Core ML size of each configuration fitted on each outer split's training rows: a file is measured
+  /// from its own fit, as `FoldEvaluator.evaluate` measures it. The configurations of a split share one stored
+  /// copy and index where `reconfigured` allows, which is what each one's own fit would build.
+  private func measureSizes(
+    _ results: inout [ConfigurationScores], size: @Sendable (Int, FittedPipeline) -> Int?, jobs: Int
+  ) throws(ModelFailure) {
+    let (evaluator, splits, configurations, model) = (evaluator, splits, configurations, model)
+    let outer = splits.indices.filter { splits[$0].full }
+    let classCount = evaluator.dataset.classes.count
+    let sizes = try ParallelExecutor.run(count: outer.count, jobs: jobs) { (i: Int) throws(ModelFailure) -> [Int?] in
+      let split = splits[outer[i]]
+      let training = GatheredRows(evaluator.dataset, rows: split.train)
+      let (preprocessing, prepared) = evaluator.fitPreprocessing(training)
+      var fitted: (any FittedClassifier)?
+      var sizes: [Int?] = []
+      for c in 0..<split.configurationCount {
+        do throws(ModelError) {
+          let classifier: any FittedClassifier
+          if let shared = fitted?.reconfigured(as: configurations[c]) {
+            classifier = shared
+          } else {
+            classifier = try configurations[c].fit(prepared, labels: training.labels, classCount: classCount)
+            fitted = fitted ?? classifier
+          }
+          sizes.append(size(c, FittedPipeline(preprocessing: preprocessing, classifier: classifier)))
+        } catch {
+          throw ModelFailure(label: model.label, fold: split.fold, error: error, location: model.location)
+        }
+      }
+      return sizes
+    }
+    for (i, s) in outer.enumerated() { results[s].sizeBytes = sizes[i] }
+  }
+}

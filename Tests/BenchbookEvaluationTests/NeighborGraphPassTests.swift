@@ -1,0 +1,68 @@
+import BenchbookData
+import BenchbookEvaluation
+import BenchbookSpec
+import Foundation
+import Testing
+
+/// A tuned kNN model's splits scored together by one neighbour search over every row must give exactly what
+/// fitting each split on its own gives: same neighbours, same ties, same sums, in the same order.
+@Suite struct NeighborGraphPassTests {
+  /// Integer features with many repeated rows (zero distances and distance ties) and three classes.
+  static func writeData(rows: Int, seed: UInt64) throws -> URL {
+    var generator = SeededGenerator(seed: seed)
+    var text = "a,b,c,y\n"
+    for _ in 0..<rows {
+      let a = Int.random(in: 0...4, using: &generator)
+      let b = Int.random(in: 0...3, using: &generator)
+      let c = Int.random(in: 0...2, using: &generator)
+      let y = (a + b + Int.random(in: 0...2, using: &generator)) % 3
+      text += "\(a),\(b),\(c),\(["x", "y", "z"][y])\n"
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("neighbor-pass-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try text.write(to: folder.appendingPathComponent("data.csv"), atomically: true, encoding: .utf8)
+    return folder
+  }
+
+  /// Every task's output, as JSON with the timings zeroed.
+  static func outputs(_ plan: RunPlan, sharing: Bool) throws -> [String] {
+    let outputs = try plan.execute(Array(plan.tasks.indices), jobs: 2, sharing: sharing, progress: nil)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return try plan.tasks.indices.map { index in
+      guard case .tuning(var scores) = outputs[index]! else { return "not tuning" }
+      scores.fitSeconds = 0
+      scores.predictSeconds = 0
+      return String(decoding: try encoder.encode(scores), as: UTF8.self)
+    }
+  }
+
+  @Test(arguments: [
+    "resampling: {method: kfold, folds: 4}",
+    "resampling: {method: stratified-kfold, folds: 3, shuffle: true, seed: 7}",
+    "resampling: {method: repeated-kfold, folds: 3, repeats: 2, seed: 1}",
+    "resampling: {method: holdout, test_size: 0.25, shuffle: true, seed: 2}",
+  ])
+  func sharedSearchEqualsSeparateFits(resampling: String) throws {
+    let folder = try Self.writeData(rows: 240, seed: 3)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let yaml = """
+      data: {path: data.csv}
+      target: y
+      features: [a, b, c]
+      \(resampling)
+      models:
+        - KNN: {k: [1, 3, 8, 40], weights: [uniform, distance]}
+      tune: {inner: {method: stratified-kfold, folds: 3}}
+      budget: {model_size_bytes: 5000}
+      """
+    let spec = try SpecParser.parse(yaml: yaml, path: folder.appendingPathComponent("spec.yaml").path)
+    let plan = try RunPlan(spec)
+    let shared = try Self.outputs(plan, sharing: true)
+    let separate = try Self.outputs(plan, sharing: false)
+    #expect(shared.count == separate.count)
+    for (index, (a, b)) in zip(shared, separate).enumerated() {
+      #expect(a == b, "task \(plan.tasks[index])")
+    }
+  }
+}
