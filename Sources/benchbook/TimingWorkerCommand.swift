@@ -9,8 +9,8 @@ import Foundation
 /// Reads requests from standard input, one per line, and answers each with one JSON line:
 /// `scores` (the experiment's scores and sizes as a baseline without timings) and
 /// `round OFFSET LABEL…` (one single-threaded timing round of those models, starting
-/// the rotation at OFFSET). With `--probe` it instead makes one fit and one predict batch
-/// of each fixed model inside the instruction probe, for callgrind, and prints the labels.
+/// the rotation at OFFSET). With `--probe` it instead counts each fixed model's fits and predict
+/// batches inside the instruction probe, for callgrind, and prints the labels.
 struct TimingWorkerCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "timing-worker",
@@ -23,7 +23,7 @@ struct TimingWorkerCommand: ParsableCommand {
 
   @OptionGroup var parallel: JobsOption
 
-  @Flag(name: .long, help: "Run each fixed model's fit and predict once inside the instruction probe, then exit.")
+  @Flag(name: .long, help: "Count each fixed model's fits and predict batches inside the instruction probe, then exit.")
   var probe = false
 
   func run() throws {
