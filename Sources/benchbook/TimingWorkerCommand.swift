@@ -7,10 +7,13 @@ import Foundation
 /// base binary and once for the head, so that both sides are measured by their own code.
 ///
 /// Reads requests from standard input, one per line, and answers each with one JSON line:
-/// `scores` (the experiment's scores and sizes as a baseline without timings) and
-/// `round OFFSET LABEL…` (one single-threaded timing round of those models, starting
-/// the rotation at OFFSET). With `--probe` it instead makes one fit and one predict batch
-/// of each fixed model inside the instruction probe, for callgrind, and prints the labels.
+/// `hello` (the protocol this worker speaks), `scores` (the experiment's scores and sizes
+/// as a baseline without timings), `calibrate LABEL…` (repetitions that make each sample
+/// of those models last `SideBySideCheck.sampleSeconds`), `counted-round JSON` (one
+/// single-threaded timing round with the repetitions given, so both sides do the same work)
+/// and `round OFFSET LABEL…` (a round with this worker's own repetitions, as the first
+/// workers, which knew no other request but `scores`, were asked). With `--probe` it instead counts each fixed model's fits and predict
+/// batches inside the instruction probe, for callgrind, and prints the labels.
 struct TimingWorkerCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "timing-worker",
@@ -23,7 +26,7 @@ struct TimingWorkerCommand: ParsableCommand {
 
   @OptionGroup var parallel: JobsOption
 
-  @Flag(name: .long, help: "Run each fixed model's fit and predict once inside the instruction probe, then exit.")
+  @Flag(name: .long, help: "Count each fixed model's fits and predict batches inside the instruction probe, then exit.")
   var probe = false
 
   func run() throws {
@@ -51,34 +54,51 @@ struct TimingWorkerCommand: ParsableCommand {
     func answer(_ value: some Encodable) throws {
       FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
     }
+    /// Tuned models are timed at the configuration the run chose, as `baseline` times them.
+    func models(_ labels: some Sequence<String>) throws -> (TimingSession, [ModelSpec]) {
+      guard let run else { throw CommandError("timing-worker: timing asked for before `scores`") }
+      let models = try labels.map { label in
+        guard let model = run.spec.models.first(where: { $0.label == label }) else {
+          throw CommandError("timing-worker: no model is labelled '\(label)'")
+        }
+        return model
+      }
+      let current =
+        session
+        ?? TimingSession(
+          evaluator: FoldEvaluator(dataset: run.dataset, preprocessing: experiment.preprocessing),
+          fold: run.plan.folds[0], sampleSeconds: SideBySideCheck.sampleSeconds, clock: .processCPU)
+      session = current
+      return (current, models)
+    }
     while let line = readLine() {
       let words = line.split(separator: " ").map(String.init)
       switch words.first {
+      case "hello":
+        try answer(SideBySideCheck.Hello())
       case "scores":
         let measured = try RegressionCheck.measureScores(
           experiment, options: .init(jobs: parallel.jobs), command: "benchbook timing-worker \(spec)")
         run = measured.run
         try answer(measured.baseline)
+      case "calibrate":
+        let (session, models) = try models(words.dropFirst())
+        try answer(try session.autorange(models))
       case "round":
-        guard let run else { throw CommandError("timing-worker: `round` before `scores`") }
         guard words.count >= 2, let offset = Int(words[1]) else {
           throw CommandError("timing-worker: expected `round OFFSET LABEL…`, got `\(line)`")
         }
-        // Tuned models are timed at the configuration the run chose, as `baseline` times them.
-        let models = try words.dropFirst(2).map { label in
-          guard let model = run.spec.models.first(where: { $0.label == label }) else {
-            throw CommandError("timing-worker: no model is labelled '\(label)'")
-          }
-          return model
+        let (session, models) = try models(words.dropFirst(2))
+        try answer(try session.round(models, offset: offset))
+      case "counted-round":
+        let request: SideBySideCheck.CountedRound
+        do {
+          request = try JSONDecoder().decode(SideBySideCheck.CountedRound.self, from: Data(line.dropFirst(14).utf8))
+        } catch {
+          throw CommandError("timing-worker: expected `counted-round JSON`, got `\(line)`: \(error)")
         }
-        let current =
-          session
-          ?? TimingSession(
-            evaluator: FoldEvaluator(dataset: run.dataset, preprocessing: experiment.preprocessing),
-            fold: run.plan.folds[0],
-            clock: .processCPU)
-        session = current
-        try answer(try current.round(models, offset: offset))
+        let (session, models) = try models(request.labels)
+        try answer(try session.round(models, offset: request.offset, given: request.repetitions))
       case nil:
         continue
       default:

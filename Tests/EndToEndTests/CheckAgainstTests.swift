@@ -53,6 +53,30 @@ import Testing
     #expect(!report.contains("| NB | log-loss |"))
   }
 
+  /// A base built before the workers learnt `hello` (and with it calibrated, counted rounds)
+  /// is still compared, with its own repetitions: played here by a wrapper that refuses
+  /// `hello` as those workers did.
+  @Test func aBaseThatKnowsOnlyRoundsIsStillCompared() throws {
+    let scratch = try Scratch()
+    let spec = try helper.irisSpec(scratch, models: "[LR, NB]")
+    let base = try scratch.write(
+      "old-benchbook",
+      """
+      #!/bin/sh
+      IFS= read -r first
+      if [ "$first" = hello ]; then
+        echo 'Error: timing-worker: unknown request `hello`' >&2
+        exit 1
+      fi
+      { printf '%s\\n' "$first"; cat; } | exec \(BenchbookBinary.path) "$@"
+
+      """)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: base)
+    let (output, report) = try check(scratch, spec: spec, ["--against-binary", base])
+    #expect(output.status == 0, "\(output.stdout)\(output.stderr)\n\(report)")
+    #expect(report.hasPrefix("Regression check: 14 passed, 0 failed\n"), "\(report)")
+  }
+
   @Test func aPlantedRepeatIsRecordedInTheResults() throws {
     let scratch = try Scratch()
     let spec = try helper.irisSpec(scratch, models: "[LR, NB]")

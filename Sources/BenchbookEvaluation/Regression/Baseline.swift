@@ -104,7 +104,7 @@ public struct Baseline: Codable, Sendable {
     public var modelSizeBytes: Int?
     /// A tuned model's choices, which must not change silently; absent for a fixed model.
     public var tuning: Choices?
-    /// Instructions of one fit and one predict batch on the timing fold, counted under
+    /// Instructions of a fit and a predict batch on the timing fold (means, after a warm-up), counted under
     /// valgrind when the spec asks (`regression.instructions: true`).
     public var instructions: InstructionCounts?
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Counts each model's instructions for a fit (the mean of `InstructionProbe.fits`) and
-/// one predict batch on the timing fold, under valgrind's callgrind: reproducible to a fraction of a percent on any
+/// Counts each model's instructions for a fit (the mean of `InstructionProbe.fits`) and a
+/// predict batch (the mean of `InstructionProbe.predicts`) on the timing fold, after one of
+/// each uncounted, under valgrind's callgrind: reproducible to a fraction of a percent on any
 /// x86-64 machine, where times on a shared runner move by tens of percent.
 ///
 /// The binary runs `timing-worker SPEC --probe` under callgrind, which collects only
@@ -60,7 +61,7 @@ public enum InstructionCount {
     var counts: [String: Baseline.Model.InstructionCounts] = [:]
     for (index, label) in labels.enumerated() {
       let fit = try total(inPart: 2 * index + 1, of: profile) / InstructionProbe.fits
-      let predict = try total(inPart: 2 * index + 2, of: profile)
+      let predict = try total(inPart: 2 * index + 2, of: profile) / InstructionProbe.predicts
       counts[label] = .init(fit: fit, predict: predict)
     }
     return counts

@@ -52,17 +52,22 @@ public enum SideBySideCheck {
     var baseSide = base
     baseSide.environment[FitRepeat.variable] = nil
     let workers = (
-      base: try TimingWorker(
+      base: try start(
         binary: base.binary, role: "base", spec: spec.path, jobs: jobs, environment: baseSide.environment),
-      head: try TimingWorker(
-        binary: head.binary, role: "head", spec: spec.path, jobs: jobs, environment: head.environment)
+      head: try start(binary: head.binary, role: "head", spec: spec.path, jobs: jobs, environment: head.environment)
     )
     var baseline = try workers.base.ask("scores", as: Baseline.self)
     var current = try workers.head.ask("scores", as: Baseline.self)
     let rounds = spec.regression.rounds
     let labels = current.models.map(\.label).filter { baseline.model($0) != nil }
+    // One calibration, the base's, sets both sides' repetitions: the same work in every round.
+    // A base from before `calibrate` times with its own, as it always did.
+    let repetitions =
+      workers.base.countsRounds && workers.head.countsRounds
+      ? try workers.base.ask("calibrate " + labels.joined(separator: " "), as: [String: TimingSession.Repetitions].self)
+      : nil
 
-    let timed = try interleave(workers, labels: labels, rounds: rounds)
+    let timed = try interleave(workers, labels: labels, rounds: rounds, repetitions: repetitions)
     baseline.apply(timed.base)
     current.apply(timed.head)
     if spec.regression.instructions {
@@ -89,7 +94,7 @@ public enum SideBySideCheck {
         "\(row.model) \(row.metric.rawValue) \(String(format: "%.2f×", row.factor ?? .nan))"
       }
       // Fresh rounds, judged alone: the confirmation must fail on its own evidence.
-      let again = try interleave(workers, labels: remeasured, rounds: rounds)
+      let again = try interleave(workers, labels: remeasured, rounds: rounds, repetitions: repetitions)
       baseline.replaceTiming(again.base)
       current.replaceTiming(again.head)
       rows = judge.compare(baseline: baseline, current: current, sideBySide: true)
@@ -108,10 +113,52 @@ public enum SideBySideCheck {
     return outcome
   }
 
-  /// `rounds` timing rounds of both workers over `labels`, the order alternating.
-  static func interleave(_ workers: (base: TimingWorker, head: TimingWorker), labels: [String], rounds: Int) throws
-    -> (base: [ModelTiming], head: [ModelTiming])
+  /// How long a sample of one model's fit, or predict batch, lasts at least, in CPU seconds:
+  /// long enough that a fit of microseconds is timed over thousands, so one timer read, one
+  /// interrupt or a cost that alternates between fits (a planted 1.5×) averages out within it.
+  public static let sampleSeconds = 0.05
+
+  /// The worker's answer to `hello`: workers that know it take `calibrate` and `counted-round`.
+  public struct Hello: Codable, Sendable {
+    public var protocolVersion = 2
+
+    public init() {}
+  }
+
+  /// A `counted-round` request: a timing round with repetitions set by the checking process.
+  public struct CountedRound: Codable, Sendable {
+    public var offset: Int
+    public var labels: [String]
+    public var repetitions: [String: TimingSession.Repetitions]
+
+    public init(offset: Int, labels: [String], repetitions: [String: TimingSession.Repetitions]) {
+      self.offset = offset
+      self.labels = labels
+      self.repetitions = repetitions
+    }
+  }
+
+  /// A worker, asked `hello` first; a base from before `hello` fails on it and is started
+  /// again to be asked only what it knows.
+  static func start(binary: String, role: String, spec: String, jobs: Int, environment: [String: String]) throws
+    -> TimingWorker
   {
+    let worker = try TimingWorker(binary: binary, role: role, spec: spec, jobs: jobs, environment: environment)
+    do {
+      _ = try worker.ask("hello", as: Hello.self)
+      worker.countsRounds = true
+      return worker
+    } catch let failure as Failure where failure.description.contains("unknown request `hello`") {
+      return try TimingWorker(binary: binary, role: role, spec: spec, jobs: jobs, environment: environment)
+    }
+  }
+
+  /// `rounds` timing rounds of both workers over `labels`, the order alternating; with
+  /// `repetitions`, both sides repeat each model's work as often as those say.
+  static func interleave(
+    _ workers: (base: TimingWorker, head: TimingWorker), labels: [String], rounds: Int,
+    repetitions: [String: TimingSession.Repetitions]? = nil
+  ) throws -> (base: [ModelTiming], head: [ModelTiming]) {
     func empty() -> [ModelTiming] {
       labels.map {
         ModelTiming(
@@ -125,7 +172,14 @@ public enum SideBySideCheck {
     for round in 0..<rounds {
       let order = round % 2 == 0 ? [workers.base, workers.head] : [workers.head, workers.base]
       for worker in order {
-        let samples = try worker.ask("round \(round) \(request)", as: [ModelTiming].self)
+        let samples: [ModelTiming]
+        if let repetitions {
+          let counted = CountedRound(offset: round, labels: labels, repetitions: repetitions)
+          let json = String(decoding: try JSONEncoder().encode(counted), as: UTF8.self)
+          samples = try worker.ask("counted-round " + json, as: [ModelTiming].self)
+        } else {
+          samples = try worker.ask("round \(round) \(request)", as: [ModelTiming].self)
+        }
         guard samples.map(\.label) == labels else {
           throw Failure(description: "the \(worker.role) binary \(worker.binary) timed other models than asked")
         }

@@ -9,6 +9,8 @@ final class TimingWorker {
   let binary: String
   /// "base" or "head", for messages.
   let role: String
+  /// Whether it answered `hello`, and so takes `calibrate` and `counted-round`.
+  var countsRounds = false
   private let process = Process()
   private let input: FileHandle
   private let output: FileHandle

@@ -7,6 +7,9 @@ public enum InstructionProbe {
   /// every fifth fit done twice) shows as its average rather than as one fit's luck.
   public static let fits = 5
 
+  /// Predict batches counted per model, reported as their mean, like the fits.
+  public static let predicts = 5
+
   /// The probe's symbol, fixed so that valgrind can name it.
   public static let symbol = "benchbook_instruction_probe"
 

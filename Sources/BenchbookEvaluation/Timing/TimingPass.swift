@@ -68,17 +68,42 @@ public final class TimingSession {
 
   deinit { withExtendedLifetime(sink) {} }
 
+  /// How many times a sample repeats a model's fit and predict batch, and the reference
+  /// workload beside it: chosen once, so that two processes timed against each other do the
+  /// same work in every round (`check --against`).
+  public struct Repetitions: Codable, Sendable, Hashable {
+    public var fit: Int
+    public var predict: Int
+    public var reference: Int
+
+    public init(fit: Int, predict: Int, reference: Int) {
+      self.fit = fit
+      self.predict = predict
+      self.reference = reference
+    }
+  }
+
   /// Times every model once, starting from `models[offset % count]`; returns one
   /// sample per model in the order of `models`. A model seen for the first time is
-  /// warmed up and calibrated first, untimed.
-  public func round(_ models: [ModelSpec], offset: Int) throws(ModelFailure) -> [ModelTiming] {
-    for model in models where repetitions[model.label] == nil { try calibrate(model) }
-    let referenceCount = calibrateReference()
+  /// warmed up and calibrated first, untimed, unless `given` sets its repetitions
+  /// (then it is only warmed up).
+  public func round(_ models: [ModelSpec], offset: Int, given: [String: Repetitions] = [:]) throws(ModelFailure)
+    -> [ModelTiming]
+  {
+    for model in models where repetitions[model.label] == nil {
+      if let set = given[model.label] {
+        try warmUp(model)
+        repetitions[model.label] = (set.fit, set.predict)
+      } else {
+        try calibrate(model)
+      }
+    }
     var samples = [ModelTiming?](repeating: nil, count: models.count)
     for step in 0..<models.count {
       let index = (offset + step) % models.count
       let model = models[index]
-      let (fitCount, predictCount) = repetitions[model.label]!
+      let (fitCount, predictCount) = given[model.label].map { ($0.fit, $0.predict) } ?? repetitions[model.label]!
+      let referenceCount = given[model.label]?.reference ?? calibrateReference()
       let referenceTime = seconds {
         for repetition in 0..<referenceCount { sink += reference.run(salt: repetition) }
       }
@@ -100,10 +125,15 @@ public final class TimingSession {
     return samples.map { $0! }
   }
 
-  /// `InstructionProbe.fits` fits and then one predict batch of `model` on the timing fold,
-  /// the fits in one `InstructionProbe.measure` call and the batch in another, for an
-  /// instruction counter to attribute.
+  /// One untimed fit and predict batch of `model`, then `InstructionProbe.fits` fits in one
+  /// `InstructionProbe.measure` call and `InstructionProbe.predicts` batches in another, for an
+  /// instruction counter to attribute. The warm-up leaves the allocator holding blocks of the
+  /// sizes the counted work asks for, so what malloc costs no longer depends on the heap the
+  /// process happened to build before (its environment, its paths); without it a batch of
+  /// 16,000 instructions moved by 2% from one process to the next.
   public func probe(_ model: ModelSpec) throws(ModelFailure) {
+    let warm = try evaluator.fit(model, data.training, fold: fold.index)
+    sink += warm.predictProbabilities(data.testX).values.first ?? 0
     var pipeline: FittedPipeline?
     var failure: ModelFailure?
     InstructionProbe.measure {
@@ -115,7 +145,57 @@ public final class TimingSession {
     }
     if let failure { throw failure }
     let fitted = pipeline!
-    InstructionProbe.measure { sink += fitted.predictProbabilities(data.testX).values.first ?? 0 }
+    InstructionProbe.measure {
+      for _ in 0..<InstructionProbe.predicts { sink += fitted.predictProbabilities(data.testX).values.first ?? 0 }
+    }
+  }
+
+  /// Repetitions for `models` that make each sample last at least `sampleSeconds`, counted
+  /// up from a loop that lasts a fifth of that (as Python's `timeit` autoranges), so that a
+  /// fit of microseconds is timed over thousands: one timer read and one scheduler tick no
+  /// longer weigh on it, and a cost that varies from fit to fit is averaged within the sample.
+  public func autorange(_ models: [ModelSpec]) throws(ModelFailure) -> [String: Repetitions] {
+    // The reference is recorded, not judged, beside each model: a fifth of the time will do.
+    let reference = autorangeCount(lasting: sampleSeconds / 5) { sink += self.reference.run(salt: $0) }
+    var counts: [String: Repetitions] = [:]
+    for model in models {
+      let pipeline = try evaluator.fit(model, data.training, fold: fold.index)
+      var failure: ModelFailure?
+      let fit = autorangeCount(lasting: sampleSeconds) { _ in
+        do throws(ModelFailure) {
+          _ = try evaluator.fit(model, data.training, fold: fold.index)
+        } catch {
+          failure = error
+        }
+      }
+      if let failure { throw failure }
+      let predict = autorangeCount(lasting: sampleSeconds) { _ in
+        sink += pipeline.predictProbabilities(data.testX).values.first ?? 0
+      }
+      counts[model.label] = Repetitions(fit: fit, predict: predict, reference: reference)
+    }
+    return counts
+  }
+
+  /// The repetitions of `body` that last at least `target` seconds, at most `Self.autorangeCap`.
+  private func autorangeCount(lasting target: Double, _ body: (Int) -> Void) -> Int {
+    var count = 1
+    while true {
+      let elapsed = seconds { for repetition in 0..<count { body(repetition) } }
+      if elapsed >= target / 5 || count >= Self.autorangeCap {
+        guard elapsed > 0 else { return Self.autorangeCap }
+        return min(Self.autorangeCap, max(1, Int((target / elapsed * Double(count)).rounded(.up))))
+      }
+      count *= 10
+    }
+  }
+
+  /// Enough for a sample of a sub-microsecond predict batch to last tens of milliseconds.
+  static let autorangeCap = 1_000_000
+
+  private func warmUp(_ model: ModelSpec) throws(ModelFailure) {
+    let pipeline = try evaluator.fit(model, data.training, fold: fold.index)
+    sink += pipeline.predictProbabilities(data.testX).values.first ?? 0
   }
 
   private func calibrate(_ model: ModelSpec) throws(ModelFailure) {
