@@ -210,7 +210,7 @@ struct NeighborGraphPass: Sendable {
 
     // Splits exclude a tenth to a third of the rows, often the rows nearest a query (a block of
     // unshuffled folds shares its dates): twice k neighbours usually hold k of every split's training rows,
-    // eight times k nearly always, and the rare split left short is searched on its own.
+    // four times k nearly always, and the rare split left short is searched on its own.
     let listed = min(n, 2 * largestK + 8)
     let found = tree.nearest(queries, k: listed)
     var deferred: [Int] = []
@@ -218,7 +218,7 @@ struct NeighborGraphPass: Sendable {
       deferred.append(q)
     }
     if !deferred.isEmpty {
-      let longer = min(n, 4 * listed)
+      let longer = min(n, 2 * listed)
       let again = tree.nearest(queries.selecting(rows: deferred), k: longer)
       for (position, q) in deferred.enumerated() {
         _ = answer(q, from: again, position: position, searchAlone: true)
