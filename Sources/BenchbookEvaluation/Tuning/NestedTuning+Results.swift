@@ -89,14 +89,20 @@ extension NestedTuning {
 
     let finalPipeline = shipped!
     // Predict time: the shipped pipeline on each outer test fold, after the tuning work (shared fits
-    // predict every configuration together, which times none alone); folds run side by side, as the folds
-    // of an untuned model are timed.
+    // predict every configuration together, which times none alone). Folds run side by side, as the folds
+    // of an untuned model are timed, each on at most `predictTimingRows` of its rows, scaled to all of them:
+    // every model here costs the same per row, and a kNN model over every row would otherwise spend
+    // seconds re-predicting the data only to time it.
     let folds0 = outerFolds
     let predictSeconds = ParallelExecutor.run(count: folds0.count, jobs: jobs) { f in
-      let testX = dataset.x.selecting(rows: folds0[f].test)
+      let test = folds0[f].test
+      let timed = Array(test.prefix(Self.predictTimingRows))
+      guard !timed.isEmpty else { return 0.0 }
+      let testX = dataset.x.selecting(rows: timed)
       let start = DispatchTime.now().uptimeNanoseconds
       _ = finalPipeline.predictProbabilities(testX)
-      return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      return seconds * Double(test.count) / Double(timed.count)
     }
     for f in folds.indices { folds[f].predictSeconds = predictSeconds[f] }
     var frequency = [Int](repeating: 0, count: gridCount)
@@ -125,6 +131,9 @@ extension NestedTuning {
         flatLogLoss: Summary(flat[defaultIndex]), modelSizeBytes: records[defaultIndex].modelSizeBytes))
     return Outcome(result: result, resolved: resolved, finalPipeline: finalPipeline)
   }
+
+  /// Rows of an outer test fold the shipped model's predict time is measured on.
+  static let predictTimingRows = 10_000
 
   private func choice(_ fold: Int, _ index: Int?, _ means: [Double]) -> ChoiceRecord {
     guard let index else { return ChoiceRecord(fold: fold) }
