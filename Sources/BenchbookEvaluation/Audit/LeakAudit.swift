@@ -162,6 +162,8 @@ public enum LeakAudit {
       count: firstPhase.count, jobs: options.jobs, order: order, weights: weights, budget: dataset.x.rows,
       progress: options.progress.map { report in { @Sendable done in report(done, total) } }
     ) { (index: Int) throws(ModelFailure) -> Output in
+      // As in the main pass: a finished fit's memory goes back to the system, not to the arena.
+      defer { HeapPolicy.releaseFreedMemory() }
       switch firstPhase[index] {
       case .main(let m, let f):
         let outcome = try mainEvaluator.evaluate(models[m], on: plan.folds[f])

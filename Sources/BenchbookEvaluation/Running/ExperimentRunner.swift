@@ -234,6 +234,16 @@ public enum ExperimentRunner {
 }
 
 extension ModelKind {
+  /// Copies of its training rows a fit holds at its largest: the gathered rows, plus a tree's sorted
+  /// lists (about twice the rows' size for few features) or the neighbours' search tree. Scheduling only.
+  var workingCopies: Int {
+    switch self {
+    case .decisionTree: 3
+    case .knn: 2
+    case .logisticRegression, .lda, .gaussianNB: 1
+    }
+  }
+
   /// A rough order of fitting cost, so the longest tasks start first and the
   /// parallel pool finishes together. It affects scheduling only, never results.
   var relativeCost: Int {
