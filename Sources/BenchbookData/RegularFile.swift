@@ -33,21 +33,8 @@ public enum RegularFile {
 
   /// The whole file. Throws for a missing path, anything but a regular file, and I/O errors.
   public static func read(_ path: String) throws(Failure) -> [UInt8] {
-    var status = stat()
-    guard stat(path, &status) == 0 else {
-      let code = errno
-      throw Failure(kind: code == ENOENT ? .missing : .unreadable, reason: reason(code))
-    }
-    if let other = kindName(status.st_mode) { throw notRegular(other) }
-    // O_NONBLOCK: if the path was swapped for a FIFO since `stat`, opening still returns at once.
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-    guard descriptor >= 0 else { throw Failure(kind: .unreadable, reason: "cannot open: \(reason(errno))") }
+    let (descriptor, size) = try openForReading(path)
     defer { close(descriptor) }
-    guard fstat(descriptor, &status) == 0 else {
-      throw Failure(kind: .unreadable, reason: "cannot inspect: \(reason(errno))")
-    }
-    if let other = kindName(status.st_mode) { throw notRegular(other) }
-    let size = Int(status.st_size)
     var readError: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
       count = 0
@@ -77,6 +64,39 @@ public enum RegularFile {
     }
     if readError != 0 { throw Failure(kind: .unreadable, reason: "cannot read: \(reason(readError))") }
     return bytes
+  }
+
+  /// An open descriptor on a regular file, and its size when opened; the caller closes it.
+  static func openForReading(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int) {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      let code = errno
+      throw Failure(kind: code == ENOENT ? .missing : .unreadable, reason: reason(code))
+    }
+    if let other = kindName(status.st_mode) { throw notRegular(other) }
+    // O_NONBLOCK: if the path was swapped for a FIFO since `stat`, opening still returns at once.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+    guard descriptor >= 0 else { throw Failure(kind: .unreadable, reason: "cannot open: \(reason(errno))") }
+    guard fstat(descriptor, &status) == 0 else {
+      let failure = Failure(kind: .unreadable, reason: "cannot inspect: \(reason(errno))")
+      close(descriptor)
+      throw failure
+    }
+    if let other = kindName(status.st_mode) {
+      close(descriptor)
+      throw notRegular(other)
+    }
+    return (descriptor, Int(status.st_size))
+  }
+
+  /// Reads up to `count` bytes at the descriptor's position, retrying on interruption; 0 at the end.
+  static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Failure) -> Int {
+    while true {
+      let got = readBytes(descriptor, buffer, count)
+      if got >= 0 { return got }
+      if errno == EINTR { continue }
+      throw Failure(kind: .unreadable, reason: "cannot read: \(reason(errno))")
+    }
   }
 
   private static func notRegular(_ kind: String) -> Failure {

@@ -44,6 +44,9 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     capacity = newCapacity
   }
 
+  /// Empties the buffer, keeping its memory.
+  mutating func removeAll() { count = 0 }
+
   /// Hands the contents over as `OwnedBuffer`, trimmed to size; this buffer
   /// must not be used afterwards.
   mutating func finish() -> OwnedBuffer<Element> {

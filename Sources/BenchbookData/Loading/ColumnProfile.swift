@@ -1,6 +1,7 @@
-/// One pass over a column's text: which cells are missing, which are numbers
-/// (and their values), which are other text. Type inference, the missing
-/// policy and numeric features all read from it.
+/// What one pass over a column's cells found (`ColumnBuilder` makes it as the
+/// file streams): which cells are missing, which are numbers (and their
+/// values), which are other text. Type inference, the missing policy and
+/// numeric features all read from it.
 struct ColumnProfile {
   /// Each cell's value; `NaN` where the cell is missing or not a number.
   let numbers: [Double]
@@ -14,34 +15,10 @@ struct ColumnProfile {
   /// fooled) but an error wherever the column is used as numbers.
   let firstOverflowRow: Int?
 
-  init(_ column: TextColumn) {
-    var numericCount = 0
-    var textCount = 0
-    var missingCount = 0
-    var firstTextRow: Int?
-    var firstOverflowRow: Int?
-    var missing = [Bool](repeating: false, count: column.count)
-    let numbers = [Double](unsafeUninitializedCapacity: column.count) { values, initialized in
-      column.withCells { cells in
-        for row in 0..<cells.count {
-          let cell = cells[row]
-          if MissingValue.isMissing(cell) {
-            missing[row] = true
-            missingCount += 1
-            values[row] = .nan
-          } else if let number = NumberParser.value(cell) {
-            numericCount += 1
-            values[row] = number
-            if !number.isFinite && firstOverflowRow == nil { firstOverflowRow = row }
-          } else {
-            textCount += 1
-            if firstTextRow == nil { firstTextRow = row }
-            values[row] = .nan
-          }
-        }
-      }
-      initialized = column.count
-    }
+  init(
+    numbers: [Double], missing: [Bool], numericCount: Int, textCount: Int, missingCount: Int, firstTextRow: Int?,
+    firstOverflowRow: Int?
+  ) {
     self.numbers = numbers
     self.missing = missing
     self.numericCount = numericCount
@@ -49,6 +26,13 @@ struct ColumnProfile {
     self.missingCount = missingCount
     self.firstTextRow = firstTextRow
     self.firstOverflowRow = firstOverflowRow
+  }
+
+  /// The same counts without the per-cell values, for a column no longer read.
+  func releasingValues() -> ColumnProfile {
+    ColumnProfile(
+      numbers: [], missing: [], numericCount: numericCount, textCount: textCount, missingCount: missingCount,
+      firstTextRow: firstTextRow, firstOverflowRow: firstOverflowRow)
   }
 
   /// Every non-missing value is a number (also true when all are missing).

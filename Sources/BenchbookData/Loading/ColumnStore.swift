@@ -1,69 +1,77 @@
-/// The extracted columns of one load, with each column's profile and
-/// timestamps computed at most once however many roles use the column.
+/// The columns of one load, as the streaming read kept them: each column's
+/// profile, and its text and times where a role needs them.
 final class ColumnStore {
-  let table: CSVTable
+  /// The file as errors name it.
+  let path: String
+  /// Physical line (1-based, header is line 1) where each record starts.
+  let lineNumbers: [Int]
+  private var columns: [LoadedColumn]
   private var slotsByName: [String: Int] = [:]
-  private var profiles: [Int: ColumnProfile] = [:]
-  private var timestampScans: [Int: TimestampScan] = [:]
 
-  /// A column read as timestamps: seconds per row (`NaN` when missing), and
-  /// the first non-missing cell that is neither ISO-8601 nor a number.
-  struct TimestampScan {
-    let seconds: [Double]
-    let firstFailure: Int?
+  typealias TimestampScan = LoadedColumn.TimestampScan
+
+  init(path: String, columns: [LoadedColumn], lineNumbers: [Int]) {
+    self.path = path
+    self.columns = columns
+    self.lineNumbers = lineNumbers
+    for (slot, column) in columns.enumerated() { slotsByName[column.name] = slot }
   }
 
-  init(table: CSVTable) {
-    self.table = table
-    for (slot, column) in table.columns.enumerated() { slotsByName[column.name] = slot }
-  }
+  /// Data rows read.
+  var rowCount: Int { lineNumbers.count }
 
   func slot(_ name: String) -> Int {
     guard let slot = slotsByName[name] else { preconditionFailure("column '\(name)' was not extracted") }
     return slot
   }
 
-  func column(_ slot: Int) -> TextColumn { table.columns[slot] }
+  func name(_ slot: Int) -> String { columns[slot].name }
 
-  func profile(_ slot: Int) -> ColumnProfile {
-    if let known = profiles[slot] { return known }
-    let profile = ColumnProfile(table.columns[slot])
-    profiles[slot] = profile
-    return profile
+  func profile(_ slot: Int) -> ColumnProfile { columns[slot].profile }
+
+  /// Every cell's text, for categories.
+  func text(_ slot: Int) -> TextColumn {
+    guard let text = columns[slot].text else { preconditionFailure("the text of '\(columns[slot].name)' was not kept") }
+    return text
   }
 
-  /// A numeric column's values are Unix seconds already; otherwise each cell is parsed.
+  /// Whether the column's text was kept.
+  func hasText(_ slot: Int) -> Bool { columns[slot].text != nil }
+
+  /// Adds text read in a second pass.
+  func setText(_ text: TextColumn, slot: Int) { columns[slot].text = text }
+
+  /// Frees a column's values, text and times once nothing reads them; its counts and quoted cells stay.
+  func release(_ slot: Int) {
+    columns[slot].profile = columns[slot].profile.releasingValues()
+    columns[slot].text = nil
+    columns[slot].timestamps = nil
+  }
+
+  /// A numeric column's values are Unix seconds already; otherwise each cell was parsed as it was read.
   func timestamps(_ slot: Int) -> TimestampScan {
-    if let known = timestampScans[slot] { return known }
-    let profile = self.profile(slot)
-    let scan: TimestampScan
-    if profile.isNumeric {
-      scan = TimestampScan(seconds: profile.numbers, firstFailure: nil)
-    } else {
-      let column = table.columns[slot]
-      var firstFailure: Int?
-      let seconds = column.withCells { cells in
-        (0..<cells.count).map { row -> Double in
-          if profile.missing[row] { return .nan }
-          if let value = Timestamp.seconds(from: cells[row]) { return value }
-          if firstFailure == nil { firstFailure = row }
-          return .nan
-        }
-      }
-      scan = TimestampScan(seconds: seconds, firstFailure: firstFailure)
+    let profile = columns[slot].profile
+    if profile.isNumeric { return TimestampScan(seconds: profile.numbers, firstFailure: nil) }
+    guard let scan = columns[slot].timestamps else {
+      preconditionFailure("'\(columns[slot].name)' was not read as times")
     }
-    timestampScans[slot] = scan
     return scan
   }
 
   /// The line a row started on, for messages.
   func location(row: Int) -> SourceLocation {
-    SourceLocation(file: table.path, line: table.lineNumbers[row])
+    SourceLocation(file: path, line: lineNumbers[row])
+  }
+
+  /// A cell's text as written; only the cells `LoadedColumn.quotedCells` keeps, or any when the text was kept.
+  func cellText(_ slot: Int, row: Int) -> String {
+    if let text = columns[slot].quotedCells[row] { return text }
+    return text(slot)[row]
   }
 
   /// A cell's text quoted for messages, shortened if long.
   func quoted(_ slot: Int, row: Int) -> String {
-    let text = table.columns[slot][row]
+    let text = cellText(slot, row: row)
     return text.count > 40 ? "'\(text.prefix(40))…'" : "'\(text)'"
   }
 }

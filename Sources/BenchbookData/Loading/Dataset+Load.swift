@@ -9,6 +9,10 @@ extension Dataset {
   ///
   /// - Throws: `DataError` pointing at the data line or spec entry to fix.
   public static func load(_ definition: DatasetDefinition) throws(DataError) -> Dataset {
-    try DatasetLoader(definition: definition).load()
+    let dataset = try DatasetLoader(definition: definition).load()
+    // What the load freed (columns, their kept-row copies) is handed back
+    // rather than left resident under the folds' allocations.
+    HeapPolicy.releaseFreedMemory()
+    return dataset
   }
 }

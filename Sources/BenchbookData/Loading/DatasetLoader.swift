@@ -1,11 +1,12 @@
 /// Builds a `Dataset` from a `DatasetDefinition`, in this order:
 ///
 /// 1. Parse derived-feature expressions (errors point at the feature entry).
-/// 2. Read and hash the file, gunzip, parse the header; every column the spec
-///    names must exist (errors point at the spec entry, with a suggestion).
-/// 3. Extract the used columns and check each role's values over all rows
-///    read: target, features (declared or inferred type), expression
-///    inputs, time column.
+/// 2. Open the file, gunzip as it streams, parse the header; every column the
+///    spec names must exist (errors point at the spec entry, with a suggestion).
+/// 3. Stream the records, hashing the stored bytes, and keep of each used
+///    column its numbers (text only for categories, times where read as
+///    times); check each role's values over all rows read: target, features
+///    (declared or inferred type), expression inputs, time column.
 /// 4. Apply the missing policy to every used column, in spec order (target,
 ///    features, time).
 /// 5. Encode the kept rows: classes, numeric columns, one-hot columns,
@@ -112,9 +113,8 @@ struct DatasetLoader {
     // Read for the leak audit, but kept out of the missing-value check below.
     let availability = try AvailabilityColumns(definition)
 
-    let (sha256, table) = try readTable(path: path, references: references + availability.references)
-    MemoryTrace.mark("load: read columns", rows: table.rowCount)
-    let store = ColumnStore(table: table)
+    let (sha256, store) = try readColumns(path: path, references: references, availability: availability.references)
+    MemoryTrace.mark("load: read columns", rows: store.rowCount)
 
     // 3. Values by role, over all rows read.
     try checkOverflow(store, numericReferences: references.filter { $0.expression != nil } + availability.references)
@@ -124,17 +124,14 @@ struct DatasetLoader {
     for (feature, expression) in zip(definition.features, expressions) {
       plans.append(try plan(feature, expression: expression, store: store))
     }
-    var timeSeconds: [Double]?
     if let time = definition.time {
       let slot = store.slot(time.column)
-      let scan = store.timestamps(slot)
-      if let row = scan.firstFailure {
+      if let row = store.timestamps(slot).firstFailure {
         throw DataError(
           .notATimestamp, at: store.location(row: row), column: time.column,
           "\(store.quoted(slot, row: row)) is not a timestamp (expected ISO 8601 such as 2013-01-01T10:00:00Z, or Unix seconds)"
         )
       }
-      timeSeconds = scan.seconds
     }
 
     // 4. Missing values, first missing column in spec order.
@@ -143,70 +140,123 @@ struct DatasetLoader {
       let slot = store.slot(reference.column)
       if !checkOrder.contains(slot) { checkOrder.append(slot) }
     }
-    let masks = checkOrder.map { store.profile($0).missing }
+    var masks = checkOrder.map { store.profile($0).missing }
     var kept: [Int] = []
-    kept.reserveCapacity(table.rowCount)
+    kept.reserveCapacity(store.rowCount)
     var droppedBySlot = [Int](repeating: 0, count: checkOrder.count)
-    for row in 0..<table.rowCount {
+    for row in 0..<store.rowCount {
       guard let first = masks.firstIndex(where: { $0[row] }) else {
         kept.append(row)
         continue
       }
       if definition.missing == .error {
         let slot = checkOrder[first]
-        let text = store.column(slot)[row]
+        let text = store.cellText(slot, row: row)
         let shown = text.isEmpty ? "an empty field" : "'\(text)'"
         throw DataError(
-          .missingValue, at: store.location(row: row), column: store.column(slot).name,
+          .missingValue, at: store.location(row: row), column: store.name(slot),
           "missing value (\(shown)); set `missing: drop` to drop rows with missing values")
       }
       droppedBySlot[first] += 1
     }
+    masks = []
     var droppedByColumn: [String: Int] = [:]
     for (index, slot) in checkOrder.enumerated() where droppedBySlot[index] > 0 {
-      droppedByColumn[store.column(slot).name] = droppedBySlot[index]
+      droppedByColumn[store.name(slot)] = droppedBySlot[index]
     }
-    let lineNumbers = kept.map { table.lineNumbers[$0] }
+    let lineNumbers = kept.map { store.lineNumbers[$0] }
+    try readInferredCategories(plans, store: store, sha256: sha256)
 
-    // 5. Encode kept rows.
+    // 5. Encode kept rows. Each column is released after its last use, so the
+    // kept rows' copies replace the columns read rather than pile on them.
+    let missingCounts = plans.map { missingCount($0, store: store) }
+    var uses: [Int: Int] = [targetSlot: 1]
+    for plan in plans {
+      if case .numericColumn(let slot) = plan { uses[slot, default: 0] += 1 }
+      if case .categoricalColumn(let slot) = plan { uses[slot, default: 0] += 1 }
+    }
+    let timeSlot = definition.time.map { store.slot($0.column) }
+    if let timeSlot { uses[timeSlot, default: 0] += 1 }
+    let availabilitySlots = Set(availability.references.map { store.slot($0.column) })
+    for slot in availabilitySlots { uses[slot, default: 0] += 1 }
+    func used(_ slot: Int) {
+      uses[slot, default: 1] -= 1
+      if uses[slot] == 0 { store.release(slot) }
+    }
     let (classes, labels) = try encodeTarget(store, slot: targetSlot, rows: kept)
+    used(targetSlot)
     var features: [(definition: FeatureDefinition, encoded: Encoded, missingCount: Int)] = []
-    for (feature, plan) in zip(definition.features, plans) {
+    for (index, (feature, plan)) in zip(definition.features, plans).enumerated() {
       let encoded = try encode(feature, plan: plan, store: store, rows: kept, lineNumbers: lineNumbers, path: path)
-      features.append((feature, encoded, missingCount(plan, store: store)))
+      features.append((feature, encoded, missingCounts[index]))
+      if case .numericColumn(let slot) = plan { used(slot) }
+      if case .categoricalColumn(let slot) = plan { used(slot) }
     }
     let times = try availability.evaluate(store: store, rows: kept, lineNumbers: lineNumbers, path: path)
+    for slot in availabilitySlots { used(slot) }
+    var time: [Double]?
+    if let timeSlot {
+      let seconds = store.timestamps(timeSlot).seconds
+      time = kept.map { seconds[$0] }
+    }
     return Prepared(
-      classes: classes, labels: labels, features: features,
-      time: timeSeconds.map { seconds in kept.map { seconds[$0] } }, lineNumbers: lineNumbers,
+      classes: classes, labels: labels, features: features, time: time, lineNumbers: lineNumbers,
       provenance: DataProvenance(
-        path: definition.path, sha256: sha256, rowsRead: table.rowCount, droppedByColumn: droppedByColumn,
-        droppedRows: table.rowCount - kept.count),
+        path: definition.path, sha256: sha256, rowsRead: store.rowCount, droppedByColumn: droppedByColumn,
+        droppedRows: store.rowCount - kept.count),
       predictAt: times.predictAt, availableAt: times.availableAt)
   }
 
-  /// Reads, hashes and parses the file, keeping only the used columns; the
-  /// raw bytes are released on return.
-  private func readTable(path: String, references: [Reference]) throws(DataError) -> (String, CSVTable) {
-    let (sha256, contents) = try readContents()
-    let reader = try CSVReader(bytes: contents, path: path)
-    let known = Set(reader.header)
-    var names: [String] = []
-    for reference in references {
+  /// Streams, hashes and parses the file, keeping of each used column only
+  /// what its roles read: numbers for all, text for categories, times for
+  /// times. Unknown columns are reported before the records are read.
+  private func readColumns(path: String, references: [Reference], availability: [Reference]) throws(DataError)
+    -> (String, ColumnStore)
+  {
+    let stream = try CSVStream(path: definition.path, reportingAt: definition.pathLocation)
+    let known = Set(stream.header)
+    var requests: [ColumnBuilder.Request] = []
+    var slots: [String: Int] = [:]
+    for reference in references + availability {
       guard known.contains(reference.column) else {
-        throw unknownColumn(reference, header: reader.header)
+        throw unknownColumn(reference, header: stream.header)
       }
-      if !names.contains(reference.column) { names.append(reference.column) }
+      if slots[reference.column] == nil {
+        slots[reference.column] = requests.count
+        requests.append(ColumnBuilder.Request(name: reference.column))
+      }
     }
-    return (sha256, try reader.read(columns: names))
+    if definition.target.when == nil { requests[slots[definition.target.column.column]!].keepsText = true }
+    for feature in definition.features where feature.type == .categorical {
+      if case .column(let name) = feature.source { requests[slots[name]!].keepsText = true }
+    }
+    // Times: the time column, every expression's inputs (a non-numeric input is read as times) and the audit's.
+    var timed = availability.map(\.column) + references.filter { $0.expression != nil }.map(\.column)
+    if let time = definition.time { timed.append(time.column) }
+    for name in timed { requests[slots[name]!].readsTimes = true }
+    let (columns, lineNumbers) = try stream.read(requests)
+    return (try stream.sha256(), ColumnStore(path: path, columns: columns, lineNumbers: lineNumbers))
   }
 
-  /// The stored bytes' SHA-256 and the (gunzipped) contents; the stored bytes
-  /// are released on return when they were compressed.
-  private func readContents() throws(DataError) -> (String, [UInt8]) {
-    let stored = try DataFile.storedBytes(atPath: definition.path, reportingAt: definition.pathLocation)
-    let sha256 = SHA256.hexDigest(stored)
-    return (sha256, try DataFile.contents(of: stored, path: definition.path, reportingAt: definition.pathLocation))
+  /// A feature of no declared type turns out categorical only once all its cells are seen, when the
+  /// first pass has kept none of its text: a second pass reads that text. Files whose features are
+  /// numbers or declare their type are read once.
+  private func readInferredCategories(_ plans: [Plan], store: ColumnStore, sha256: String) throws(DataError) {
+    var names: [String] = []
+    for plan in plans {
+      if case .categoricalColumn(let slot) = plan, !store.hasText(slot), !names.contains(store.name(slot)) {
+        names.append(store.name(slot))
+      }
+    }
+    guard !names.isEmpty else { return }
+    let stream = try CSVStream(path: definition.path, reportingAt: definition.pathLocation)
+    let (columns, lineNumbers) = try stream.read(names.map { ColumnBuilder.Request(name: $0, keepsText: true) })
+    guard try stream.sha256() == sha256, lineNumbers == store.lineNumbers else {
+      throw DataError(
+        .unreadableFile, at: definition.pathLocation,
+        "data file '\(store.path)' changed while it was being read; run again once it is complete")
+    }
+    for column in columns { store.setText(column.text!, slot: store.slot(column.name)) }
   }
 
   private func unknownColumn(_ reference: Reference, header: [String]) -> DataError {
@@ -238,7 +288,7 @@ struct DatasetLoader {
     }
     guard let (row, slot) = first else { return }
     throw DataError(
-      .notANumber, at: store.location(row: row), column: store.column(slot).name,
+      .notANumber, at: store.location(row: row), column: store.name(slot),
       "\(store.quoted(slot, row: row)) is too large for a 64-bit floating-point number (beyond ±1.8e308)")
   }
 
@@ -329,14 +379,14 @@ struct DatasetLoader {
         labels = labels.map { _ in 0 }
       }
     } else {
-      let coding = Categorizer.code(store.column(slot), profile: store.profile(slot), rows: rows)
+      let coding = Categorizer.code(store.text(slot), profile: store.profile(slot), rows: rows)
       classes = coding.categories
       labels = coding.codes
     }
     guard classes.count >= 2 else {
       let column = target.column.column
       if rows.isEmpty {
-        let read = store.table.rowCount
+        let read = store.rowCount
         let why = read == 0 ? "the data file has no rows" : "all \(read) rows were dropped for missing values"
         throw DataError(.invalidTarget, at: target.column.location, column: column, "no rows to learn from: \(why)")
       }
@@ -359,7 +409,7 @@ struct DatasetLoader {
       let numbers = store.profile(slot).numbers
       return .numeric(rows.map { numbers[$0] })
     case .categoricalColumn(let slot):
-      return .categorical(Categorizer.code(store.column(slot), profile: store.profile(slot), rows: rows))
+      return .categorical(Categorizer.code(store.text(slot), profile: store.profile(slot), rows: rows))
     case .expression(let expression, let text, let inputs, let categorical):
       let evaluator = ExpressionEvaluator(
         text: text, featureName: feature.name, path: path, lineNumbers: lineNumbers,
@@ -376,7 +426,7 @@ struct DatasetLoader {
       return store.profile(slot).missingCount
     case .expression(_, _, let inputs, _):
       let masks = inputs.keys.map { store.profile(store.slot($0)).missing }
-      return (0..<store.table.rowCount).reduce(0) { count, row in
+      return (0..<store.rowCount).reduce(0) { count, row in
         count + (masks.contains { $0[row] } ? 1 : 0)
       }
     }

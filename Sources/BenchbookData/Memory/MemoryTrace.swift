@@ -1,11 +1,14 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Peak resident memory (and CPU time so far) per phase of a run, for the memory work of `make bench`.
+/// Peak resident memory per phase of a run, for the memory work of `make bench`.
 ///
 /// Off unless `BENCHBOOK_MEMORY_TRACE=1`. Each mark prints the peak since the
-/// previous mark and the resident size now, to stderr; the peak is reset by
+/// previous mark, the resident size now, the phase's wall time and the CPU time so far (so a
+/// change that trades memory for time shows both), to stderr; the peak is reset by
 /// writing 5 to `/proc/self/clear_refs` (Linux 4.0+), so every phase reports
 /// its own high-water mark rather than the run's.
 public enum MemoryTrace {
@@ -13,6 +16,12 @@ public enum MemoryTrace {
     guard let value = getenv("BENCHBOOK_MEMORY_TRACE") else { return false }
     return String(cString: value) == "1"
   }()
+
+  /// Starts the first phase's clock; call first thing in `main`.
+  public static func start() {
+    guard isEnabled else { return }
+    phaseStart.store(monotonicNanoseconds(), ordering: .relaxed)
+  }
 
   /// Reports the phase that just ended, then starts measuring the next.
   /// - Parameter rows: when given, the peak is also shown per row.
@@ -23,6 +32,9 @@ public enum MemoryTrace {
     let now = status["VmRSS"] ?? 0
     var line = "memory: \(phase): peak \(megabytes(peak)) MB, now \(megabytes(now)) MB"
     if let rows, rows > 0 { line += ", peak \(peak / rows) B/row" }
+    let clock = monotonicNanoseconds()
+    let tenths = Int((clock - phaseStart.exchange(clock, ordering: .relaxed)) / 100_000_000)
+    line += ", \(tenths / 10).\(tenths % 10) s"
     // CPU seconds so far, so a trace also shows where the time goes.
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -33,6 +45,15 @@ public enum MemoryTrace {
     let text = Array((line + "\n").utf8)
     _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     resetPeak()
+  }
+
+  /// When the phase being measured began.
+  private static let phaseStart = Atomic<UInt64>(monotonicNanoseconds())
+
+  private static func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
   }
 
   private static func megabytes(_ bytes: Int) -> String {

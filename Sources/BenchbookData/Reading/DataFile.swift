@@ -16,18 +16,24 @@ public enum DataFile {
   public static func storedBytes(atPath path: String, reportingAt location: SourceLocation? = nil) throws(DataError)
     -> [UInt8]
   {
-    let place = location ?? SourceLocation(file: displayPath(path))
     do {
       return try RegularFile.read(path)
     } catch {
-      let message =
-        switch error.kind {
-        case .missing: "cannot open data file '\(displayPath(path))': \(String(cString: strerror(ENOENT)))"
-        case .notRegular: "data file '\(displayPath(path))' \(error.reason)"
-        case .unreadable: "data file '\(displayPath(path))': \(error.reason)"
-        }
-      throw DataError(.unreadableFile, at: place, message)
+      throw unreadable(error, path: path, reportingAt: location)
     }
+  }
+
+  /// The located error for a data file that cannot be opened or read.
+  static func unreadable(_ failure: RegularFile.Failure, path: String, reportingAt location: SourceLocation?)
+    -> DataError
+  {
+    let message =
+      switch failure.kind {
+      case .missing: "cannot open data file '\(displayPath(path))': \(String(cString: strerror(ENOENT)))"
+      case .notRegular: "data file '\(displayPath(path))' \(failure.reason)"
+      case .unreadable: "data file '\(displayPath(path))': \(failure.reason)"
+      }
+    return DataError(.unreadableFile, at: location ?? SourceLocation(file: displayPath(path)), message)
   }
 
   /// The file's contents: gunzipped when it starts with the gzip magic bytes,
@@ -43,14 +49,23 @@ public enum DataFile {
     throws(DataError) -> [UInt8]
   {
     if Gzip.isCompressed(stored) { return try Gzip.decompress(stored, path: displayPath(path)) }
-    if path.lowercased().hasSuffix(".gz") {
-      let start = stored.prefix(2).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
-      throw DataError(
-        .corruptGzip, at: location ?? SourceLocation(file: displayPath(path), line: 1, column: 1),
-        "data file '\(displayPath(path))' is named .gz but is not gzip data: it starts with "
-          + (stored.isEmpty ? "nothing" : start) + ", not the gzip magic bytes 1f 8b")
+    if let error = misnamedGzip(startingWith: Array(stored.prefix(2)), path: path, reportingAt: location) {
+      throw error
     }
     return stored
+  }
+
+  /// The error for a file named `.gz` whose first bytes are not the gzip magic; `nil` when the name does not
+  /// promise gzip.
+  static func misnamedGzip(startingWith start: [UInt8], path: String, reportingAt location: SourceLocation?)
+    -> DataError?
+  {
+    guard path.lowercased().hasSuffix(".gz") else { return nil }
+    let shown = start.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
+    return DataError(
+      .corruptGzip, at: location ?? SourceLocation(file: displayPath(path), line: 1, column: 1),
+      "data file '\(displayPath(path))' is named .gz but is not gzip data: it starts with "
+        + (start.isEmpty ? "nothing" : shown) + ", not the gzip magic bytes 1f 8b")
   }
 
   /// The path as errors show it: relative to the working directory when the

@@ -4,14 +4,22 @@
 /// It only records where fields start and end, so callers copy just the
 /// columns they want; the spans point into the input and stay valid as long
 /// as the input does.
+///
+/// A streaming caller scans one chunk at a time with `isFinal` false: a
+/// record that might continue past the chunk is then left unread and
+/// `needsMore` is set, so the caller can add the next chunk and rebase.
 struct RecordScanner: ~Copyable {
   static let comma = UInt8(ascii: ",")
   static let quote = UInt8(ascii: "\"")
   static let lineFeed = UInt8(ascii: "\n")
   static let carriageReturn = UInt8(ascii: "\r")
 
-  let input: UnsafeBufferPointer<UInt8>
+  private(set) var input: UnsafeBufferPointer<UInt8>
   let path: String
+  /// Whether `input` ends where the data ends; otherwise a record that reaches its end is incomplete.
+  private(set) var isFinal = true
+  /// The last `next()` stopped at a record that may continue beyond `input`.
+  private(set) var needsMore = false
   /// Byte offset of the next record.
   private(set) var position: Int
   /// Physical line (1-based) at `position`.
@@ -46,22 +54,41 @@ struct RecordScanner: ~Copyable {
     escaped.deallocate()
   }
 
+  /// Scans a new chunk holding the unread rest of the previous one from `position` on.
+  mutating func rebase(_ input: UnsafeBufferPointer<UInt8>, position: Int, isFinal: Bool) {
+    self.input = input
+    self.position = position
+    self.isFinal = isFinal
+    needsMore = false
+  }
+
   /// Reads the next record's field spans.
-  /// - Returns: `false` at the end of the data; trailing empty lines are not records.
+  /// - Returns: `false` at the end of the data (trailing empty lines are not
+  ///   records), or, when not final, at a record the chunk may not hold whole.
   mutating func next() throws(DataError) -> Bool {
+    needsMore = false
     let n = input.count
     var p = position
-    guard p < n, let base = input.baseAddress else { return false }
+    guard p < n, let base = input.baseAddress else {
+      needsMore = !isFinal
+      return false
+    }
     let first = base[p]
     wasBlank = first == Self.lineFeed || (first == Self.carriageReturn && (p + 1 == n || base[p + 1] == Self.lineFeed))
     if wasBlank {
       var q = p
       while q < n && (base[q] == Self.lineFeed || base[q] == Self.carriageReturn) { q += 1 }
       if q == n {
+        if !isFinal {
+          needsMore = true
+          return false
+        }
         position = n
         return false
       }
     }
+    let startLine = line
+    var terminated = false
     recordLine = line
     fieldCount = 0
     while true {
@@ -74,6 +101,11 @@ struct RecordScanner: ~Copyable {
         start = p
         while true {
           guard p < n else {
+            if !isFinal {
+              line = startLine
+              needsMore = true
+              return false
+            }
             throw DataError(
               .malformedCSV, at: SourceLocation(file: path, line: openingLine),
               "quoted field is never closed (missing '\"')")
@@ -140,12 +172,34 @@ struct RecordScanner: ~Copyable {
         continue
       }
       if base[p] == Self.carriageReturn { p += 1 }
-      if p < n { p += 1 }
+      if p < n {
+        p += 1
+        terminated = true
+      }
       line += 1
       break
     }
+    if !isFinal && !terminated {
+      line = startLine
+      needsMore = true
+      return false
+    }
     position = p
     return true
+  }
+
+  /// Runs `body` with field `index`'s bytes, `""` turned back into `"` (in
+  /// `scratch`, only when the field holds one).
+  @inline(__always)
+  func withField<R>(_ index: Int, scratch: inout GrowableBuffer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R)
+    -> R
+  {
+    if !escaped[index] {
+      return body(UnsafeBufferPointer(rebasing: input[starts[index]..<ends[index]]))
+    }
+    scratch.removeAll()
+    copyField(index, to: &scratch)
+    return body(UnsafeBufferPointer(start: scratch.base, count: scratch.count))
   }
 
   /// Appends field `index` to `out`, turning `""` back into `"`.

@@ -39,15 +39,23 @@ public enum ExperimentRunner {
     _ = try FitRepeat.active(labels: spec.models.map(\.label))
     let prepared = try RunPlan(spec)
     MemoryTrace.mark("fold plan", rows: prepared.dataset.x.rows)
-    let outputs = try prepared.execute(Array(prepared.tasks.indices), jobs: options.jobs, progress: options.progress)
+    var outputs: [RunPlan.Output]
+    do {
+      let computed = try prepared.execute(
+        Array(prepared.tasks.indices), jobs: options.jobs, progress: options.progress)
+      outputs = prepared.tasks.indices.map { computed[$0]! }
+    }
     MemoryTrace.mark("cross-validation", rows: prepared.dataset.x.rows)
-    return try assemble(prepared, outputs: prepared.tasks.indices.map { outputs[$0]! }, options: options)
+    return try assemble(prepared, outputs: consume outputs, options: options)
   }
 
   /// Turns every task's output into results, then measures on-device cost and runs the audit: the same code
   /// whether the outputs were computed here or gathered from shards.
-  /// - Parameter outputs: one per task of `prepared.tasks`, in task order.
-  public static func assemble(_ prepared: RunPlan, outputs: [RunPlan.Output], options: Options) throws -> Run {
+  /// - Parameter outputs: one per task of `prepared.tasks`, in task order; consumed, so the models fitted on
+  ///   all rows are freed before the audit rather than held through it.
+  public static func assemble(_ prepared: RunPlan, outputs: consuming [RunPlan.Output], options: Options) throws
+    -> Run
+  {
     let (spec, dataset, plan) = (prepared.spec, prepared.dataset, prepared.plan)
     let models = spec.models
     let tasks = prepared.tasks
@@ -133,6 +141,10 @@ public enum ExperimentRunner {
       BudgetRecord(modelSizeBytes: $0.modelSizeBytes, latencyMicrosecondsP99: $0.latencyMicrosecondsP99)
     }
     MemoryTrace.mark("results and on-device cost", rows: dataset.x.rows)
+    // The fitted models and the memory the main pass freed are returned to the system before the audit
+    // makes its own copies, so they do not stack.
+    outputs = []
+    HeapPolicy.releaseFreedMemory()
     // The audit examines the models as they would ship: tuned ones at their final configuration.
     var audited = spec
     audited.models = resolvedModels
@@ -222,6 +234,16 @@ public enum ExperimentRunner {
 }
 
 extension ModelKind {
+  /// Copies of its training rows a fit holds at its largest: the gathered rows, plus a tree's sorted
+  /// lists (about twice the rows' size for few features) or the neighbours' search tree. Scheduling only.
+  var workingCopies: Int {
+    switch self {
+    case .decisionTree: 3
+    case .knn: 2
+    case .logisticRegression, .lda, .gaussianNB: 1
+    }
+  }
+
   /// A rough order of fitting cost, so the longest tasks start first and the
   /// parallel pool finishes together. It affects scheduling only, never results.
   var relativeCost: Int {

@@ -86,7 +86,20 @@ public struct RunPlan: Sendable {
     spec.models[task.model].kind.relativeCost * (tunings[task.model]?.configurations.count ?? 1)
   }
 
-  /// Runs the tasks at `indices` (into `tasks`) on `jobs` threads, costliest first.
+  /// A rough count of data rows a task holds while it runs: its training rows times the copies of them
+  /// it makes (the gathered rows, and the model's own). For scheduling only; it never changes a result.
+  func heldRows(_ task: Task) -> Int {
+    switch task {
+    case .fold(let m, let f): plan.folds[f].train.count * spec.models[m].kind.workingCopies
+    // All rows are fitted in place, without a gathered copy.
+    case .allRows(let m): dataset.x.rows * (spec.models[m].kind.workingCopies - 1)
+    case .tuning: 0
+    }
+  }
+
+  /// Runs the tasks at `indices` (into `tasks`) on `jobs` threads, costliest first. Two tasks whose
+  /// held rows pass five copies of the data (two trees on two folds) do not run at once: a tree's fold
+  /// runs beside a lighter model's instead.
   /// - Parameter sharing: whether a tuned model's splits may share work across splits; the outputs are the
   ///   same either way (tests compare them).
   /// - Returns: outputs keyed by task index.
@@ -125,11 +138,15 @@ public struct RunPlan: Sendable {
       costs[a] != costs[b] ? costs[a] > costs[b] : remaining[a] < remaining[b]
     }
     let alreadyDone = outputs.count
+    let held = remaining.map { heldRows(tasks[$0]) }
     let rest = try ParallelExecutor.run(
-      count: remaining.count, jobs: jobs, order: order,
+      count: remaining.count, jobs: jobs, order: order, weights: held, budget: 5 * dataset.x.rows,
       progress: progress.map { report in { @Sendable done in report(alreadyDone + done, count) } }
     ) { (position: Int) throws(ModelFailure) -> Output in
       let models = spec.models
+      // Hand a finished task's freed memory back at once: below the mmap threshold glibc would keep it
+      // resident in the thread's arena, under the next task's allocations.
+      defer { HeapPolicy.releaseFreedMemory() }
       switch taskList[remaining[position]] {
       case .fold(let m, let f): return .fold(try evaluator.evaluate(models[m], on: plan.folds[f]))
       case .allRows(let m): return .allRows(try evaluator.fitAllRows(models[m]))

@@ -32,7 +32,12 @@ public enum RegressionReport {
     }
     guard outcome.problem == nil else { return text }
     let changed = outcome.rows.filter { $0.verdict != .pass }
-    if changed.isEmpty {
+    if changed.isEmpty && !outcome.remeasured.isEmpty {
+      // A first measurement failed and its confirmation did not: say so, not that nothing moved.
+      text +=
+        "No change was confirmed: every score equals the base's, and the times that failed at first "
+        + "were within their limits when timed again (below).\n\n"
+    } else if changed.isEmpty {
       text +=
         "Nothing changed: every score equals the \(outcome.sideBySide == nil ? "baseline" : "base's") and no time moved beyond its limits.\n\n"
     } else {

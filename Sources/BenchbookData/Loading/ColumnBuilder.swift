@@ -1,0 +1,137 @@
+/// Builds a `LoadedColumn` one cell at a time while the CSV streams past, so a
+/// column's text is never held unless categories need it.
+///
+/// It computes, cell by cell, what `ColumnProfile` and the timestamp scan
+/// used to compute from the whole text afterwards, with the same rules.
+struct ColumnBuilder {
+  /// What a column is read for.
+  struct Request: Hashable {
+    var name: String
+    /// Keep every cell's text (categories are made of it).
+    var keepsText = false
+    /// Some role may read the column as times.
+    var readsTimes = false
+  }
+
+  let request: Request
+  private var numbers: [Double] = []
+  private var missing: [Bool] = []
+  private var text: GrowableBuffer<UInt8>?
+  private var ends: GrowableBuffer<UInt32>?
+  /// Started at the first cell that is text: before it, a cell's time is its number.
+  private var seconds: [Double]?
+  private var numericCount = 0
+  private var textCount = 0
+  private var missingCount = 0
+  private var firstTextRow: Int?
+  private var firstOverflowRow: Int?
+  private var firstMissingRow: Int?
+  private var firstTimeFailure: Int?
+  private var quotedCells: [Int: String] = [:]
+
+  init(_ request: Request, estimatedRows: Int) {
+    self.request = request
+    numbers.reserveCapacity(estimatedRows)
+    missing.reserveCapacity(estimatedRows)
+    if request.keepsText {
+      text = GrowableBuffer(capacity: estimatedRows * 4)
+      ends = GrowableBuffer(capacity: estimatedRows)
+    }
+  }
+
+  /// Frees the text of a builder that will not be finished.
+  func discard() {
+    text?.deallocate()
+    ends?.deallocate()
+  }
+
+  /// Whether the kept text would pass what a cell end can address.
+  func textOverflows(adding count: Int) -> Bool {
+    guard let text else { return false }
+    return text.count + count > Int(UInt32.max)
+  }
+
+  /// Adds the cell of the next row (`row` counts from 0).
+  @inline(__always)
+  mutating func add(_ cell: UnsafeBufferPointer<UInt8>, row: Int) {
+    if text != nil {
+      if let base = cell.baseAddress, cell.count > 0 { text!.append(base, count: cell.count) }
+      ends!.append(UInt32(truncatingIfNeeded: text!.count))
+    }
+    if MissingValue.isMissing(cell) {
+      missingCount += 1
+      if firstMissingRow == nil {
+        firstMissingRow = row
+        quote(cell, row: row)
+      }
+      numbers.append(.nan)
+      missing.append(true)
+      seconds?.append(.nan)
+      return
+    }
+    missing.append(false)
+    if let number = NumberParser.value(cell) {
+      numericCount += 1
+      numbers.append(number)
+      if !number.isFinite && firstOverflowRow == nil {
+        firstOverflowRow = row
+        quote(cell, row: row)
+      }
+      if seconds != nil {
+        // An overflowing number is no time either.
+        seconds!.append(number.isFinite ? number : .nan)
+        if !number.isFinite && firstTimeFailure == nil { firstTimeFailure = row }
+      }
+      return
+    }
+    textCount += 1
+    numbers.append(.nan)
+    if firstTextRow == nil {
+      firstTextRow = row
+      quote(cell, row: row)
+      if request.readsTimes { startTimes(before: row) }
+    }
+    if seconds != nil {
+      if let value = Timestamp.parse(cell) {
+        seconds!.append(value)
+      } else {
+        seconds!.append(.nan)
+        if firstTimeFailure == nil {
+          firstTimeFailure = row
+          quote(cell, row: row)
+        }
+      }
+    }
+  }
+
+  /// Times of the rows before the first text cell: every one is missing or a number.
+  private mutating func startTimes(before row: Int) {
+    var values: [Double] = []
+    values.reserveCapacity(numbers.capacity)
+    for earlier in 0..<row { values.append(numbers[earlier].isFinite ? numbers[earlier] : .nan) }
+    firstTimeFailure = firstOverflowRow
+    seconds = values
+  }
+
+  private mutating func quote(_ cell: UnsafeBufferPointer<UInt8>, row: Int) {
+    quotedCells[row] = String(decoding: cell, as: UTF8.self)
+  }
+
+  /// The column; the builder must not be used afterwards.
+  mutating func finish() -> LoadedColumn {
+    let profile = ColumnProfile(
+      numbers: numbers, missing: missing, numericCount: numericCount, textCount: textCount,
+      missingCount: missingCount, firstTextRow: firstTextRow, firstOverflowRow: firstOverflowRow)
+    numbers = []
+    missing = []
+    var column = LoadedColumn(
+      name: request.name, profile: profile, text: nil, timestamps: nil, quotedCells: quotedCells)
+    if text != nil {
+      column.text = TextColumn(name: request.name, bytes: text!.finish(), ends: ends!.finish())
+    }
+    if request.readsTimes && !profile.isNumeric {
+      column.timestamps = LoadedColumn.TimestampScan(seconds: seconds ?? [], firstFailure: firstTimeFailure)
+    }
+    return column
+  }
+}

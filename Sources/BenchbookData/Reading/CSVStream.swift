@@ -1,0 +1,199 @@
+/// Reads a data file's CSV as it streams from disk: the header when created, then the requested
+/// columns, each kept as `ColumnBuilder` keeps it, never the whole text.
+///
+/// Parsing follows `CSVReader` exactly (the same scanner, checks and messages); only a window of
+/// the contents is in memory, grown when one record is longer than it.
+public final class CSVStream {
+  /// The file as errors name it.
+  public let path: String
+  /// Column names from the first record, in file order.
+  public private(set) var header: [String] = []
+  private let contents: ContentStream
+  private var buffer: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var filled = 0
+  /// Where the first unread record starts in `buffer`.
+  private var position = 0
+  private var isAtEnd = false
+  private var dataLine = 1
+
+  /// Opens the file and parses its header, as `CSVReader` does.
+  /// - Parameters:
+  ///   - location: Where errors about the file as a whole point (the spec entry that named it).
+  ///   - windowBytes: Contents held at a time (grown for a longer record); small values let tests put
+  ///     chunk boundaries everywhere.
+  ///   - blockBytes: Stored bytes read at a time.
+  public init(
+    path: String, reportingAt location: SourceLocation? = nil, windowBytes: Int = 4 << 20,
+    blockBytes: Int = 1 << 20
+  ) throws(DataError) {
+    self.path = DataFile.displayPath(path)
+    contents = try ContentStream(path: path, reportingAt: location, blockSize: blockBytes)
+    capacity = max(windowBytes, 1)
+    buffer = .allocate(capacity: capacity)
+    repeat { try readMore() } while filled < 3 && !isAtEnd
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    if filled >= 3 && buffer[0] == bom[0] && buffer[1] == bom[1] && buffer[2] == bom[2] { position = 3 }
+    try readHeader()
+  }
+
+  deinit { buffer.deallocate() }
+
+  private var window: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: buffer, count: filled) }
+
+  /// Keeps the unread bytes, moved to the front, and fills the rest of the window (twice the room when
+  /// one record fills it all).
+  private func readMore() throws(DataError) {
+    if position > 0 {
+      let kept = filled - position
+      if kept > 0 { buffer.update(from: buffer + position, count: kept) }
+      filled = kept
+      position = 0
+    }
+    if filled == capacity {
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+      grown.initialize(from: buffer, count: filled)
+      buffer.deallocate()
+      buffer = grown
+      capacity *= 2
+    }
+    while filled < capacity && !isAtEnd {
+      let got = try contents.read(into: UnsafeMutableBufferPointer(start: buffer + filled, count: capacity - filled))
+      if got == 0 { isAtEnd = true }
+      filled += got
+    }
+  }
+
+  private func readHeader() throws(DataError) {
+    let headerLocation = SourceLocation(file: path, line: 1)
+    var names: [String] = []
+    while true {
+      var scanner = RecordScanner(input: window, path: path, position: position, line: 1, capacity: 64)
+      scanner.rebase(window, position: position, isFinal: isAtEnd)
+      let found = try scanner.next()
+      if scanner.needsMore {
+        try readMore()
+        continue
+      }
+      guard found else {
+        throw DataError(.malformedCSV, at: headerLocation, "the file is empty; expected a header row of column names")
+      }
+      guard !scanner.wasBlank else {
+        throw DataError(
+          .malformedCSV, at: headerLocation, "the first line is empty; expected a header row of column names")
+      }
+      if scanner.fieldCount > scanner.capacity {
+        // Rare: wide files. Scan the header again with room for every field.
+        var wide = RecordScanner(input: window, path: path, position: position, line: 1, capacity: scanner.fieldCount)
+        wide.rebase(window, position: position, isFinal: isAtEnd)
+        _ = try wide.next()
+        names = (0..<wide.fieldCount).map { wide.fieldText($0) }
+      } else {
+        names = (0..<scanner.fieldCount).map { scanner.fieldText($0) }
+      }
+      position = scanner.position
+      dataLine = scanner.line
+      break
+    }
+    var seen: [String: Int] = [:]
+    for (index, name) in names.enumerated() {
+      guard !name.isEmpty else {
+        throw DataError(
+          .malformedCSV, at: headerLocation, "header column \(index + 1) has no name; every column needs a unique name")
+      }
+      if let earlier = seen[name] {
+        throw DataError(
+          .malformedCSV, at: headerLocation,
+          "duplicate column name '\(name)' in the header (columns \(earlier + 1) and \(index + 1))")
+      }
+      seen[name] = index
+    }
+    header = names
+  }
+
+  /// Reads every record, checking its field count against the header, and builds the requested columns.
+  /// - Returns: the columns in request order, and the line each record started on.
+  /// - Throws: `DataError` for a ragged record, a malformed quote or unreadable contents.
+  func read(_ requests: [ColumnBuilder.Request]) throws(DataError) -> (columns: [LoadedColumn], lineNumbers: [Int]) {
+    let fields = requests.map { request in
+      guard let index = header.firstIndex(of: request.name) else {
+        preconditionFailure("column '\(request.name)' is not in the header")
+      }
+      return index
+    }
+    let expected = header.count
+    let estimatedRows = estimateRows()
+    var builders = requests.map { ColumnBuilder($0, estimatedRows: estimatedRows) }
+    var scratch = GrowableBuffer<UInt8>(capacity: 256)
+    var finished = false
+    defer {
+      scratch.deallocate()
+      if !finished { for builder in builders { builder.discard() } }
+    }
+    var lines: [Int] = []
+    lines.reserveCapacity(estimatedRows)
+    var scanner = RecordScanner(input: window, path: path, position: position, line: dataLine, capacity: expected)
+    scanner.rebase(window, position: position, isFinal: isAtEnd)
+    var row = 0
+    while true {
+      while try scanner.next() {
+        guard scanner.fieldCount == expected else {
+          let location = SourceLocation(file: path, line: scanner.recordLine)
+          if scanner.wasBlank {
+            throw DataError(.raggedRecord, at: location, "empty line; expected \(expected) fields as in the header")
+          }
+          throw DataError(
+            .raggedRecord, at: location,
+            "expected \(expected) fields as in the header, found \(scanner.fieldCount)")
+        }
+        for slot in builders.indices {
+          let fits = scanner.withField(fields[slot], scratch: &scratch) { cell -> Bool in
+            guard !builders[slot].textOverflows(adding: cell.count) else { return false }
+            builders[slot].add(cell, row: row)
+            return true
+          }
+          guard fits else {
+            throw DataError(
+              .malformedCSV, at: SourceLocation(file: path, line: scanner.recordLine),
+              "column '\(header[fields[slot]])' holds more than 4 GiB of text")
+          }
+        }
+        lines.append(scanner.recordLine)
+        row += 1
+      }
+      guard scanner.needsMore else { break }
+      position = scanner.position
+      try readMore()
+      scanner.rebase(window, position: position, isFinal: isAtEnd)
+    }
+    position = scanner.position
+    finished = true
+    return (builders.indices.map { builders[$0].finish() }, lines)
+  }
+
+  /// SHA-256 of the file as stored, once the records have been read.
+  public func sha256() throws(DataError) -> String { try contents.sha256() }
+
+  /// The named columns' text, as `CSVReader.read(columns:)` gives it; for tests and tools, since the
+  /// loader keeps numbers rather than text.
+  public func readText(columns names: [String]) throws(DataError) -> CSVTable {
+    for name in names where !header.contains(name) {
+      throw DataError(
+        .unknownColumn, at: SourceLocation(file: path, line: 1), column: name, "no column '\(name)' in the header")
+    }
+    let (columns, lineNumbers) = try read(names.map { ColumnBuilder.Request(name: $0, keepsText: true) })
+    return CSVTable(path: path, header: header, columns: columns.map { $0.text! }, lineNumbers: lineNumbers)
+  }
+
+  /// Rows to reserve room for: the contents' estimated size over the mean length of the first lines
+  /// (+10%). A guess only; columns grow if it is short.
+  private func estimateRows() -> Int {
+    let sampleEnd = min(filled, position + 65_536)
+    var newlines = 0
+    for index in position..<max(position, sampleEnd) where buffer[index] == RecordScanner.lineFeed { newlines += 1 }
+    guard newlines > 0 else { return 1_024 }
+    let meanLength = Double(sampleEnd - position) / Double(newlines)
+    let size = isAtEnd ? filled - position : max(contents.estimatedSize, filled) - position
+    return Int(Double(size) / meanLength * 1.1) + 16
+  }
+}
