@@ -20,7 +20,8 @@ final class ProgressLine: Sendable {
       return first!
     }
     let line = Self.line(
-      title: title, done: done, total: total, elapsed: Double(now - start.nanoseconds) / 1e9,
+      // Another thread may have set `first` after this one read the clock.
+      title: title, done: done, total: total, elapsed: Double(now &- min(now, start.nanoseconds)) / 1e9,
       doneInElapsed: done - start.done)
     if isTerminal {
       write("\r\(line)\u{1B}[K")
