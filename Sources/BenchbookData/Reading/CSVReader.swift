@@ -43,19 +43,7 @@ public struct CSVReader: Sendable {
       }
       return (names, scanner.position, scanner.line)
     }
-    var seen: [String: Int] = [:]
-    for (index, name) in parsed.names.enumerated() {
-      guard !name.isEmpty else {
-        throw DataError(
-          .malformedCSV, at: headerLocation, "header column \(index + 1) has no name; every column needs a unique name")
-      }
-      if let earlier = seen[name] {
-        throw DataError(
-          .malformedCSV, at: headerLocation,
-          "duplicate column name '\(name)' in the header (columns \(earlier + 1) and \(index + 1))")
-      }
-      seen[name] = index
-    }
+    try Self.checkNames(parsed.names, at: headerLocation)
     header = parsed.names
     dataStart = parsed.end
     dataLine = parsed.line
@@ -152,5 +140,24 @@ public struct CSVReader: Sendable {
     guard newlines > 0 else { return 1_024 }
     let meanLength = Double(sampleEnd - dataStart) / Double(newlines)
     return Int(Double(bytes.count - dataStart) / meanLength * 1.1) + 16
+  }
+}
+
+extension CSVReader {
+  /// Columns are found by name, so every header name must be present and unique (shared with `CSVStream`).
+  static func checkNames(_ names: [String], at headerLocation: SourceLocation) throws(DataError) {
+    var seen: [String: Int] = [:]
+    for (index, name) in names.enumerated() {
+      guard !name.isEmpty else {
+        throw DataError(
+          .malformedCSV, at: headerLocation, "header column \(index + 1) has no name; every column needs a unique name")
+      }
+      if let earlier = seen[name] {
+        throw DataError(
+          .malformedCSV, at: headerLocation,
+          "duplicate column name '\(name)' in the header (columns \(earlier + 1) and \(index + 1))")
+      }
+      seen[name] = index
+    }
   }
 }

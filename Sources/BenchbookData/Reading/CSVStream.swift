@@ -95,19 +95,7 @@ public final class CSVStream {
       dataLine = scanner.line
       break
     }
-    var seen: [String: Int] = [:]
-    for (index, name) in names.enumerated() {
-      guard !name.isEmpty else {
-        throw DataError(
-          .malformedCSV, at: headerLocation, "header column \(index + 1) has no name; every column needs a unique name")
-      }
-      if let earlier = seen[name] {
-        throw DataError(
-          .malformedCSV, at: headerLocation,
-          "duplicate column name '\(name)' in the header (columns \(earlier + 1) and \(index + 1))")
-      }
-      seen[name] = index
-    }
+    try CSVReader.checkNames(names, at: headerLocation)
     header = names
   }
 

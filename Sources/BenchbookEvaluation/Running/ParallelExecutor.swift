@@ -40,20 +40,26 @@ public enum ParallelExecutor {
       while !failed.load(ordering: .relaxed) {
         let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
         guard position < count else { break }
-        let task = startOrder[position]
-        let result: Result<T, E>
-        do throws(E) {
-          result = .success(try body(task))
-        } catch {
-          result = .failure(error)
-          failed.store(true, ordering: .relaxed)
-        }
-        slots.withLock { $0[task] = result }
-        let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
-        progress?(finished)
+        perform(startOrder[position], body, into: slots, failed: failed)
+        progress?(done.wrappingAdd(1, ordering: .relaxed).newValue)
       }
     }
     return try collect(slots.withLock { $0 })
+  }
+
+  /// Runs one task and stores its result in its own slot; a failure stops the others from starting more.
+  private static func perform<T: Sendable, E: Error>(
+    _ task: Int, _ body: @Sendable (Int) throws(E) -> T, into slots: borrowing Mutex<[Result<T, E>?]>,
+    failed: borrowing Atomic<Bool>
+  ) {
+    let result: Result<T, E>
+    do throws(E) {
+      result = .success(try body(task))
+    } catch {
+      result = .failure(error)
+      failed.store(true, ordering: .relaxed)
+    }
+    slots.withLock { $0[task] = result }
   }
 
   private static func collect<T, E: Error>(_ results: [Result<T, E>?]) throws(E) -> [T] {
@@ -100,20 +106,12 @@ public enum ParallelExecutor {
           usleep(1_000)
           continue
         }
-        let result: Result<T, E>
-        do throws(E) {
-          result = .success(try body(task))
-        } catch {
-          result = .failure(error)
-          failed.store(true, ordering: .relaxed)
-        }
-        slots.withLock { $0[task] = result }
+        perform(task, body, into: slots, failed: failed)
         pool.withLock { pool in
           pool.inFlight -= weights[task]
           pool.running -= 1
         }
-        let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
-        progress?(finished)
+        progress?(done.wrappingAdd(1, ordering: .relaxed).newValue)
       }
     }
     return try collect(slots.withLock { $0 })

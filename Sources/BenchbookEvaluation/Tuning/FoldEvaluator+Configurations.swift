@@ -48,19 +48,12 @@ extension FoldEvaluator {
         try checkProbabilities(probabilities, testRows: test, model: model, fold: fold)
         score(probabilities)
       }
-      // A size budget needs each configuration's own fitted model: the file it would ship as.
-      for (index, configuration) in configurations.enumerated() {
-        guard let size else {
-          result.sizeBytes.append(nil)
-          continue
-        }
-        do {
-          let classifier = try configuration.fit(prepared, labels: training.labels, classCount: classCount)
-          result.sizeBytes.append(size(index, FittedPipeline(preprocessing: preprocessing, classifier: classifier)))
-        } catch {
-          throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
-        }
-      }
+      result.sizeBytes =
+        try size.map { size throws(ModelFailure) in
+          try sizes(
+            of: configurations, fittedOn: prepared, labels: training.labels, preprocessing: preprocessing, size: size,
+            model: model, fold: fold)
+        } ?? [Int?](repeating: nil, count: configurations.count)
     } else {
       for (index, configuration) in configurations.enumerated() {
         let fitStart = DispatchTime.now().uptimeNanoseconds
@@ -83,6 +76,33 @@ extension FoldEvaluator {
     result.fitSeconds = Double(fitNanoseconds) / 1e9
     result.predictSeconds = Double(predictNanoseconds) / 1e9
     return result
+  }
+
+  /// The Core ML size of each configuration fitted on `x`: a size budget needs each configuration's own
+  /// fitted model, the file it would ship as. A fit that serves the next configuration as it is
+  /// (`reconfigured`, what that configuration's own fit would build) is reused.
+  /// - Precondition: every class occurs in `labels`.
+  func sizes(
+    of configurations: [any Classifier], fittedOn x: Matrix, labels: [Int], preprocessing: FittedPreprocessing,
+    size: (Int, FittedPipeline) -> Int?, model: ModelSpec, fold: Int?
+  ) throws(ModelFailure) -> [Int?] {
+    var previous: (any FittedClassifier)?
+    var sizes: [Int?] = []
+    for (index, configuration) in configurations.enumerated() {
+      let classifier: any FittedClassifier
+      if let shared = previous?.reconfigured(as: configuration) {
+        classifier = shared
+      } else {
+        do {
+          classifier = try configuration.fit(x, labels: labels, classCount: dataset.classes.count)
+        } catch {
+          throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
+        }
+      }
+      previous = classifier
+      sizes.append(size(index, FittedPipeline(preprocessing: preprocessing, classifier: classifier)))
+    }
+    return sizes
   }
 
   /// Adds one configuration's scores on a split's test rows: every measure on outer folds, log-loss alone on

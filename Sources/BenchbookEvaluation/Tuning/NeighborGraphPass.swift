@@ -227,36 +227,20 @@ struct NeighborGraphPass: Sendable {
     return finite ? out : nil
   }
 
-  /// The Core ML size of each configuration fitted on each outer split's training rows: a file is measured
-  /// from its own fit, as `FoldEvaluator.evaluate` measures it. The configurations of a split share one stored
-  /// copy and index where `reconfigured` allows, which is what each one's own fit would build.
+  /// The Core ML size of each configuration fitted on each outer split's training rows, measured as
+  /// `FoldEvaluator.evaluate` measures it.
   private func measureSizes(
     _ results: inout [ConfigurationScores], size: @Sendable (Int, FittedPipeline) -> Int?, jobs: Int
   ) throws(ModelFailure) {
     let (evaluator, splits, configurations, model) = (evaluator, splits, configurations, model)
     let outer = splits.indices.filter { splits[$0].full }
-    let classCount = evaluator.dataset.classes.count
     let sizes = try ParallelExecutor.run(count: outer.count, jobs: jobs) { (i: Int) throws(ModelFailure) -> [Int?] in
       let split = splits[outer[i]]
       let training = GatheredRows(evaluator.dataset, rows: split.train)
       let (preprocessing, prepared) = evaluator.fitPreprocessing(training)
-      var fitted: (any FittedClassifier)?
-      var sizes: [Int?] = []
-      for c in 0..<split.configurationCount {
-        do throws(ModelError) {
-          let classifier: any FittedClassifier
-          if let shared = fitted?.reconfigured(as: configurations[c]) {
-            classifier = shared
-          } else {
-            classifier = try configurations[c].fit(prepared, labels: training.labels, classCount: classCount)
-            fitted = fitted ?? classifier
-          }
-          sizes.append(size(c, FittedPipeline(preprocessing: preprocessing, classifier: classifier)))
-        } catch {
-          throw ModelFailure(label: model.label, fold: split.fold, error: error, location: model.location)
-        }
-      }
-      return sizes
+      return try evaluator.sizes(
+        of: Array(configurations[..<split.configurationCount]), fittedOn: prepared, labels: training.labels,
+        preprocessing: preprocessing, size: size, model: model, fold: split.fold)
     }
     for (i, s) in outer.enumerated() { results[s].sizeBytes = sizes[i] }
   }

@@ -73,23 +73,30 @@ public struct NestedTuning: Sendable {
     return splits
   }
 
-  /// Scores the configurations a split needs: inner splits choose among the grid only.
-  func evaluate(_ split: TuningSplit, with evaluator: FoldEvaluator, size: ((Int, FittedPipeline) -> Int?)?)
-    throws(ModelFailure) -> ConfigurationScores
-  {
-    let grid = Array(configurations[..<gridCount])
+  /// What a split scores: outer folds every configuration with every measure, inner folds the grid only
+  /// (they choose among it), by log-loss.
+  func scoring(_ split: TuningSplit) -> NeighborGraphPass.Split {
     switch split {
     case .outer(let fold):
       let outer = outerFolds[fold]
-      return try evaluator.evaluate(
-        model, configurations: configurations, train: outer.train, test: outer.test, full: true, fold: outer.index,
-        size: size)
+      return NeighborGraphPass.Split(
+        train: outer.train, test: outer.test, full: true, fold: outer.index, configurationCount: configurations.count)
     case .inner(let outer, let inner):
       let folds = outer.map { innerFolds[$0] } ?? finalInner
-      return try evaluator.evaluate(
-        model, configurations: grid, train: folds[inner].train, test: folds[inner].test, full: false,
-        fold: outer.map { outerFolds[$0].index })
+      return NeighborGraphPass.Split(
+        train: folds[inner].train, test: folds[inner].test, full: false, fold: outer.map { outerFolds[$0].index },
+        configurationCount: gridCount)
     }
+  }
+
+  /// Scores the configurations a split needs; a size is measured on outer folds only.
+  func evaluate(_ split: TuningSplit, with evaluator: FoldEvaluator, size: ((Int, FittedPipeline) -> Int?)?)
+    throws(ModelFailure) -> ConfigurationScores
+  {
+    let scored = scoring(split)
+    return try evaluator.evaluate(
+      model, configurations: Array(configurations[..<scored.configurationCount]), train: scored.train,
+      test: scored.test, full: scored.full, fold: scored.fold, size: scored.full ? size : nil)
   }
 
   /// Scores `splits` together when their work can be shared across splits (`NeighborGraphPass`), with results
@@ -97,23 +104,9 @@ public struct NestedTuning: Sendable {
   func evaluateTogether(
     _ splits: [TuningSplit], with evaluator: FoldEvaluator, size: (@Sendable (Int, FittedPipeline) -> Int?)?, jobs: Int
   ) throws(ModelFailure) -> [ConfigurationScores]? {
-    let planned = splits.map { split -> NeighborGraphPass.Split in
-      switch split {
-      case .outer(let fold):
-        let outer = outerFolds[fold]
-        return NeighborGraphPass.Split(
-          train: outer.train, test: outer.test, full: true, fold: outer.index,
-          configurationCount: configurations.count)
-      case .inner(let outer, let inner):
-        let folds = outer.map { innerFolds[$0] } ?? finalInner
-        return NeighborGraphPass.Split(
-          train: folds[inner].train, test: folds[inner].test, full: false,
-          fold: outer.map { outerFolds[$0].index }, configurationCount: gridCount)
-      }
-    }
     guard
       let pass = NeighborGraphPass(
-        evaluator: evaluator, model: model, configurations: configurations, splits: planned)
+        evaluator: evaluator, model: model, configurations: configurations, splits: splits.map(scoring))
     else { return nil }
     return try pass.run(jobs: jobs, size: size)
   }
