@@ -21,12 +21,17 @@ public protocol Classifier: Sendable {
   /// - Throws: `SettingError` naming the key of an unknown or invalid setting.
   init(settings: inout SettingsReader) throws(SettingError)
 
-  /// Probabilities for `test` from each configuration fitted on `x`, as separate fits would give them.
+  /// Each configuration fitted on `x`, exactly as its own `fit` would fit it.
   ///
-  /// Tuning scores many configurations on the same rows; an algorithm whose
-  /// configurations can share work (one neighbour query for every k, one tree
-  /// for every depth) overrides this, keeping the result exact. Callers
-  /// guarantee what `fit` needs, and that every class occurs in `labels`.
+  /// Tuning fits many configurations on the same rows; an algorithm whose
+  /// configurations can share work (one tree for every depth, one pass of
+  /// statistics for every smoothing) overrides this, keeping the result exact.
+  /// Callers guarantee what `fit` needs, and that every class occurs in `labels`.
+  static func sharedFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
+    throws(ModelError) -> [Fitted]
+
+  /// Probabilities for `test` from each configuration fitted on `x`, as separate fits would give them:
+  /// `sharedFits`, unless predicting can share work too (one neighbour query for every k).
   static func sharedPredictions(
     _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
   ) throws(ModelError) -> [Matrix]
@@ -39,15 +44,25 @@ public protocol Classifier: Sendable {
 }
 
 extension Classifier {
-  /// Fits each configuration on its own: the rule for algorithms with nothing to share.
+  /// Fits each configuration on its own unless an earlier fit is what it would build (`reconfigured`).
+  public static func sharedFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
+    throws(ModelError) -> [Fitted]
+  {
+    var fits: [Fitted] = []
+    for configuration in configurations {
+      if let reused = fits.lazy.compactMap({ $0.reconfigured(as: configuration) as? Fitted }).first {
+        fits.append(reused)
+      } else {
+        fits.append(try configuration.fit(x, labels: labels, classCount: classCount))
+      }
+    }
+    return fits
+  }
+
   public static func sharedPredictions(
     _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
   ) throws(ModelError) -> [Matrix] {
-    var out: [Matrix] = []
-    for configuration in configurations {
-      out.append(try configuration.fit(x, labels: labels, classCount: classCount).predictProbabilities(test))
-    }
-    return out
+    try sharedFits(configurations, x, labels: labels, classCount: classCount).map { $0.predictProbabilities(test) }
   }
 }
 

@@ -151,28 +151,51 @@ import Testing
     #expect((0..<4).map { _ in large.integer(below: 1_000_003) } == [585_903, 189_636, 573_977, 535_030])
   }
 
-  /// With a seed, one deep tree cut back is not the shallower tree (a node cut to a leaf draws
-  /// nothing, so later nodes see another feature order), so tuning must fit each depth itself.
-  @Test func sharedPredictionsEqualSeparateFits() throws {
+  /// Tuning grows the deepest tree and cuts it back; with a seed that is exact only where the replayed
+  /// feature order breaks every tie as the shallower growth does (`serves`), and the rest are grown.
+  @Test func sharedFitsEqualSeparateFits() throws {
     let data = try Self.dataset("flights-sample.csv.gz")
     let x = data.x.selecting(rows: Array(0..<4000))
     let labels = Array(data.labels[0..<4000])
     let test = data.x.selecting(rows: Array(4000..<6000))
-    for randomState in [0, nil] as [Int?] {
-      let configurations = [3, 6, 9, nil].map { DecisionTree(maxDepth: $0, randomState: randomState) }
-      let shared = try DecisionTree.sharedPredictions(
-        configurations, x, labels: labels, classCount: 2, test: test)
-      for (configuration, predictions) in zip(configurations, shared) {
-        let separate = try configuration.fit(x, labels: labels, classCount: 2).predictProbabilities(test)
-        #expect(predictions == separate, "max_depth \(String(describing: configuration.maxDepth))")
+    for randomState in [0, 1, 42, nil] as [Int?] {
+      let configurations = [3, 6, 9, 12, nil].map { DecisionTree(maxDepth: $0, randomState: randomState) }
+      let shared = try DecisionTree.sharedFits(configurations, x, labels: labels, classCount: 2)
+      let predicted = try DecisionTree.sharedPredictions(configurations, x, labels: labels, classCount: 2, test: test)
+      for (c, configuration) in configurations.enumerated() {
+        let separate = try configuration.fit(x, labels: labels, classCount: 2)
+        let name =
+          "random_state \(String(describing: randomState)), max_depth \(String(describing: configuration.maxDepth))"
+        #expect(shared[c].nodes == separate.nodes, "\(name)")
+        #expect(shared[c].configuration == configuration, "\(name)")
+        #expect(predicted[c] == separate.predictProbabilities(test), "\(name)")
       }
     }
-    // Why the seeded ones are fitted separately: cut back, the seeded deep tree is not the shallower one.
-    let deep = try DecisionTree(randomState: 0).fit(x, labels: labels, classCount: 2)
-    let cutDiffers = try [3, 6, 9].contains { depth in
-      try deep.truncated(atDepth: depth).nodes
-        != DecisionTree(maxDepth: depth, randomState: 0).fit(x, labels: labels, classCount: 2).nodes
+  }
+
+  /// The replay decides exactly: the deep seeded tree serves a depth if and only if its cut is that depth's own
+  /// tree, and on this sample both happen (a node cut to a leaf draws nothing, so later ties may go another way).
+  @Test func servesExactlyWhenTheCutIsTheShallowerTree() throws {
+    let data = try Self.dataset("flights-sample.csv.gz")
+    let x = data.x.selecting(rows: Array(0..<4000))
+    let labels = Array(data.labels[0..<4000])
+    var served = 0
+    var refused = 0
+    for randomState in [0, 1, 42] {
+      let deep = try DecisionTree(randomState: randomState).fit(x, labels: labels, classCount: 2)
+      for depth in [2, 3, 4, 6, 9, 12] {
+        let configuration = DecisionTree(maxDepth: depth, randomState: randomState)
+        let same =
+          try deep.truncated(to: configuration).nodes
+          == configuration.fit(x, labels: labels, classCount: 2).nodes
+        #expect(deep.serves(configuration) == same, "random_state \(randomState), max_depth \(depth)")
+        if same { served += 1 } else { refused += 1 }
+      }
+      // Another shape (a leaf minimum) is never served; the tree's own settings always are.
+      #expect(!deep.serves(DecisionTree(maxDepth: 3, minSamplesLeaf: 5, randomState: randomState)))
+      #expect(deep.serves(DecisionTree(randomState: randomState)))
     }
-    #expect(cutDiffers)
+    #expect(served > 0)
+    #expect(refused > 0)
   }
 }

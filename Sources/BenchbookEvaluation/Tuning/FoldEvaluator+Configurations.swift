@@ -79,30 +79,34 @@ extension FoldEvaluator {
   }
 
   /// The Core ML size of each configuration fitted on `x`: a size budget needs each configuration's own
-  /// fitted model, the file it would ship as. A fit that serves the next configuration as it is
-  /// (`reconfigured`, what that configuration's own fit would build) is reused.
+  /// fitted model, the file it would ship as, and `sharedFits` builds exactly that.
   /// - Precondition: every class occurs in `labels`.
   func sizes(
     of configurations: [any Classifier], fittedOn x: Matrix, labels: [Int], preprocessing: FittedPreprocessing,
     size: (Int, FittedPipeline) -> Int?, model: ModelSpec, fold: Int?
   ) throws(ModelFailure) -> [Int?] {
-    var previous: (any FittedClassifier)?
-    var sizes: [Int?] = []
-    for (index, configuration) in configurations.enumerated() {
-      let classifier: any FittedClassifier
-      if let shared = previous?.reconfigured(as: configuration) {
-        classifier = shared
-      } else {
-        do {
-          classifier = try configuration.fit(x, labels: labels, classCount: dataset.classes.count)
-        } catch {
-          throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
-        }
-      }
-      previous = classifier
-      sizes.append(size(index, FittedPipeline(preprocessing: preprocessing, classifier: classifier)))
+    let fits: [any FittedClassifier]
+    do {
+      fits = try Self.sharedFits(configurations, x, labels: labels, classCount: dataset.classes.count)
+    } catch {
+      throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
     }
-    return sizes
+    return fits.enumerated().map { size($0, FittedPipeline(preprocessing: preprocessing, classifier: $1)) }
+  }
+
+  /// Every configuration fitted on all rows, sharing one preprocessing fit and the work `sharedFits` shares:
+  /// a tuned model's candidates for shipping.
+  func fitAllRows(_ model: ModelSpec, configurations: [any Classifier]) throws(ModelFailure) -> [FittedPipeline] {
+    let training = GatheredRows(allOf: dataset)
+    let (preprocessing, prepared) = fitPreprocessing(training)
+    try checkPrepared(preprocessing, prepared, raw: training.x, model: model, fold: nil)
+    let fits: [any FittedClassifier]
+    do {
+      fits = try Self.sharedFits(configurations, prepared, labels: training.labels, classCount: dataset.classes.count)
+    } catch {
+      throw ModelFailure(label: model.label, fold: nil, error: error, location: model.location)
+    }
+    return fits.map { FittedPipeline(preprocessing: preprocessing, classifier: $0) }
   }
 
   /// Adds one configuration's scores on a split's test rows: every measure on outer folds, log-loss alone on
@@ -116,6 +120,16 @@ extension FoldEvaluator {
     } else {
       result.logLoss.append(LogLoss.evaluate(probabilities, labels: labels).value)
     }
+  }
+
+  /// Opens the configurations' common type to call its `sharedFits`.
+  static func sharedFits(_ configurations: [any Classifier], _ x: Matrix, labels: [Int], classCount: Int)
+    throws(ModelError) -> [any FittedClassifier]
+  {
+    func shared<C: Classifier>(_ first: C) throws(ModelError) -> [any FittedClassifier] {
+      try C.sharedFits(configurations.map { $0 as! C }, x, labels: labels, classCount: classCount)
+    }
+    return try shared(configurations[0])
   }
 
   /// Opens the configurations' common type to call its `sharedPredictions`.

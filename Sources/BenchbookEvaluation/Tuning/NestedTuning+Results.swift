@@ -24,26 +24,14 @@ extension NestedTuning {
     let finalMeans = innerMeans(finalInner.indices.map { scores[.inner(outer: nil, inner: $0)]! })
     let finalIndex = Self.choose(finalMeans, allowed: [Bool](repeating: true, count: gridCount))!
     let evaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
-    var shipped: FittedPipeline?
     let outer = outerFolds.indices.map { scores[.outer(fold: $0)]! }
     let flat = configurations.indices.map { c in outer.map { $0.logLoss[c] } }
 
-    // Each configuration fitted on all rows: its file and (a timing) its latency.
+    // Each configuration fitted on all rows (sharing what its fits share): its file and (a timing) its latency,
+    // one configuration at a time.
+    let pipelines = try evaluator.fitAllRows(model, configurations: configurations)
     var records: [ConfigurationRecord] = []
-    var previous: FittedPipeline?
-    for c in configurations.indices {
-      // One fit on all rows alive at a time: a kNN index or a full tree over every row is large. A fit that
-      // serves the next configuration as it is (`reconfigured`) is reused.
-      var configured = model
-      configured.classifier = configurations[c]
-      let pipeline: FittedPipeline
-      if let previous, let shared = previous.classifier.reconfigured(as: configurations[c]) {
-        pipeline = FittedPipeline(preprocessing: previous.preprocessing, classifier: shared)
-      } else {
-        pipeline = try evaluator.fitAllRows(configured)
-      }
-      previous = pipeline
-      if c == finalIndex { shipped = pipeline }
+    for (c, pipeline) in pipelines.enumerated() {
       let size = try? OnDeviceCost.export(
         spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: Summary(flat[c]).mean
       ).sizeBytes
@@ -87,7 +75,7 @@ extension NestedTuning {
           fitSeconds: innerSeconds + outer[f].fitSeconds + outer[f].predictSeconds, predictSeconds: 0))
     }
 
-    let finalPipeline = shipped!
+    let finalPipeline = pipelines[finalIndex]
     // Predict time: the shipped pipeline on each outer test fold, after the tuning work (shared fits
     // predict every configuration together, which times none alone). Folds run side by side, as the folds
     // of an untuned model are timed, each on at most `predictTimingRows` of its rows, scaled to all of them:

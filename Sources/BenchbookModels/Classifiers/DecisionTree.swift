@@ -93,39 +93,19 @@ public struct DecisionTree: Classifier, Hashable, Codable {
   }
 
   /// Configurations that differ only in `max_depth` share one tree, grown to
-  /// the deepest of them and cut back for each: growth is top-down and a
-  /// node's split never depends on the depth limit, so the cut tree is the
-  /// tree grown to that depth (same nodes, same numbering).
-  ///
-  /// Only without a seed: with `random_state` set, every node that is split
-  /// advances the shared feature order (`FeatureVisitOrder`), and a node that a
-  /// shallower limit makes a leaf draws nothing, so the nodes after it see
-  /// another order than in the deep tree and ties may go another way. Seeded
-  /// configurations are fitted one by one.
-  public static func sharedPredictions(
-    _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
-  ) throws(ModelError) -> [Matrix] {
-    /// A configuration with the depth limit removed: configurations with the same shape share a tree.
-    func shape(_ configuration: Self) -> Self {
-      var shape = configuration
-      shape.maxDepth = nil
-      return shape
-    }
-    var out = [Matrix?](repeating: nil, count: configurations.count)
-    for index in configurations.indices where out[index] == nil {
-      if configurations[index].randomState != nil {
-        out[index] = try configurations[index].fit(x, labels: labels, classCount: classCount).predictProbabilities(test)
-        continue
-      }
-      let group = configurations.indices.filter {
-        out[$0] == nil && shape(configurations[$0]) == shape(configurations[index])
-      }
-      let depths = group.map { configurations[$0].maxDepth }
-      var deepest = shape(configurations[index])
-      deepest.maxDepth = depths.contains(nil) ? nil : depths.compactMap { $0 }.max()
-      let tree = try deepest.fit(x, labels: labels, classCount: classCount)
-      for member in group {
-        out[member] = tree.truncated(atDepth: configurations[member].maxDepth).predictProbabilities(test)
+  /// the deepest of them and cut back for each where that is the tree the
+  /// configuration grows itself (`FittedDecisionTree.serves`); the others grow
+  /// the deepest of themselves, and so on.
+  public static func sharedFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
+    throws(ModelError) -> [FittedDecisionTree]
+  {
+    var out = [FittedDecisionTree?](repeating: nil, count: configurations.count)
+    while let deepest = configurations.indices.filter({ out[$0] == nil }).max(by: {
+      (configurations[$0].maxDepth ?? .max) < (configurations[$1].maxDepth ?? .max)
+    }) {
+      let tree = try configurations[deepest].fit(x, labels: labels, classCount: classCount)
+      for index in configurations.indices where out[index] == nil {
+        out[index] = tree.cut(to: configurations[index])
       }
     }
     return out.map { $0! }
@@ -138,7 +118,7 @@ public struct DecisionTree: Classifier, Hashable, Codable {
     let result = try TreeBuilder(self).build(x, labels: labels, classCount: classCount)
     return FittedDecisionTree(
       nodes: result.nodes, classCounts: result.classCounts, classCount: classCount, featureCount: x.columns,
-      depth: result.depth)
+      depth: result.depth, configuration: self, growth: result.growth)
   }
 }
 
@@ -183,15 +163,24 @@ public struct FittedDecisionTree: FittedClassifier {
   public let featureCount: Int
   /// Depth of the deepest leaf (a lone root is depth 0).
   public let depth: Int
+  /// The settings it was grown with.
+  public let configuration: DecisionTree
+  /// A seeded growth's record, for `serves`; `nil` without a seed and once cut.
+  let growth: TreeGrowth?
   /// Class shares per node, node-major; what a leaf predicts.
   private let shares: [Double]
 
-  init(nodes: [Node], classCounts: [Int], classCount: Int, featureCount: Int, depth: Int) {
+  init(
+    nodes: [Node], classCounts: [Int], classCount: Int, featureCount: Int, depth: Int, configuration: DecisionTree,
+    growth: TreeGrowth?
+  ) {
     self.nodes = nodes
     self.classCounts = classCounts
     self.classCount = classCount
     self.featureCount = featureCount
     self.depth = depth
+    self.configuration = configuration
+    self.growth = growth
     var shares = [Double](repeating: 0, count: classCounts.count)
     for (i, node) in nodes.enumerated() {
       let rows = Double(node.sampleCount)
@@ -200,11 +189,40 @@ public struct FittedDecisionTree: FittedClassifier {
     self.shares = shares
   }
 
-  /// The tree cut at `depth`: nodes at that depth become leaves, numbered
-  /// depth-first (left child first) as a tree grown to that depth would be.
-  /// `nil` keeps the whole tree.
-  public func truncated(atDepth limit: Int?) -> FittedDecisionTree {
-    guard let limit, limit < depth else { return self }
+  /// Whether `other`, grown on the same rows, would grow this tree cut at its `max_depth`.
+  ///
+  /// Growth is top-down and a node's split never depends on the depth limit,
+  /// so without a seed the cut tree is always the tree grown to that depth.
+  /// With a seed, a node that the shallower limit makes a leaf draws nothing
+  /// from the shared feature order, and the nodes after it may break a tie
+  /// another way: the recorded growth replays the draws to tell (`TreeGrowth`).
+  /// A limit deeper than every node grown cuts nothing.
+  public func serves(_ other: DecisionTree) -> Bool {
+    var shape = other
+    shape.maxDepth = configuration.maxDepth
+    guard shape == configuration else { return false }
+    let limit = other.maxDepth ?? .max
+    let grownTo = configuration.maxDepth ?? .max
+    if limit == grownTo || limit > depth && depth < grownTo { return true }
+    guard limit < grownTo else { return false }
+    guard let randomState = configuration.randomState else { return true }
+    return growth?.replays(to: limit, nodes: nodes, featureCount: featureCount, randomState: randomState) ?? false
+  }
+
+  /// This tree as `other` grows it on the same rows, when it `serves` it.
+  public func cut(to other: DecisionTree) -> FittedDecisionTree? {
+    serves(other) ? truncated(to: other) : nil
+  }
+
+  /// The tree cut at `other`'s `max_depth` (nodes at that depth become leaves, numbered depth-first, left
+  /// child first, as a grown tree is) and labelled as grown with `other`, whether or not that is `other`'s fit.
+  public func truncated(to other: DecisionTree) -> FittedDecisionTree {
+    let limit = other.maxDepth ?? .max
+    guard limit < depth else {
+      return FittedDecisionTree(
+        nodes: nodes, classCounts: classCounts, classCount: classCount, featureCount: featureCount, depth: depth,
+        configuration: other, growth: nil)
+    }
     var kept: [Node] = []
     var counts: [Int] = []
     var deepest = 0
@@ -231,7 +249,13 @@ public struct FittedDecisionTree: FittedClassifier {
     }
     _ = visit(0, 0)
     return FittedDecisionTree(
-      nodes: kept, classCounts: counts, classCount: classCount, featureCount: featureCount, depth: deepest)
+      nodes: kept, classCounts: counts, classCount: classCount, featureCount: featureCount, depth: deepest,
+      configuration: other, growth: nil)
+  }
+
+  /// A tree that serves `configuration` is its fit, cut (`serves`).
+  public func reconfigured(as configuration: any Classifier) -> (any FittedClassifier)? {
+    (configuration as? DecisionTree).flatMap(cut(to:))
   }
 
   /// Training rows of each class at one node.

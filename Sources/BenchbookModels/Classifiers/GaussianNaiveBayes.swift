@@ -30,13 +30,13 @@ public struct GaussianNaiveBayes: Classifier, Hashable, Codable {
 
   /// One pass of sufficient statistics for every `var_smoothing`: the smoothing
   /// is added last, so each configuration's model is the one its own fit gives.
-  public static func sharedPredictions(
-    _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
-  ) throws(ModelError) -> [Matrix] {
+  public static func sharedFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
+    throws(ModelError) -> [FittedGaussianNaiveBayes]
+  {
     let statistics = try Statistics(x, labels: labels, classCount: classCount)
-    var out: [Matrix] = []
+    var out: [FittedGaussianNaiveBayes] = []
     for configuration in configurations {
-      out.append(try statistics.model(varSmoothing: configuration.varSmoothing).predictProbabilities(test))
+      out.append(try statistics.model(varSmoothing: configuration.varSmoothing))
     }
     return out
   }

@@ -44,6 +44,8 @@ struct TreeBuilder {
     var nodes: [FittedDecisionTree.Node]
     var classCounts: [Int]
     var depth: Int
+    /// With a seed, what each node's search saw (`TreeGrowth`).
+    var growth: TreeGrowth?
   }
 
   init(_ config: DecisionTree) {
@@ -101,6 +103,15 @@ struct TreeBuilder {
     var nodes = [FittedDecisionTree.Node]()
     var nodeCounts = [Int]()
     var maxDepthSeen = 0
+    // With a seed, each node's search is recorded: which features tied for its best split, which were constant.
+    var growth = randomState == nil ? nil : TreeGrowth(featureCount: featureCount)
+    let words = growth?.words ?? 0
+    let nodeBest = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: words)
+    let nodeConstant = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: words)
+    defer {
+      nodeBest.deallocate()
+      nodeConstant.deallocate()
+    }
     var stack = [Pending]()
     var countStack = [Double]()
     var goesLeft = [Bool](repeating: false, count: n)
@@ -148,26 +159,39 @@ struct TreeBuilder {
                       var bestProxy = -Double.infinity
                       var constants = record.constants
                       var visitCount = 0  // features not constant here, in visiting order
+                      var chosen = TreeGrowth.notSearched
                       if !isLeaf {
+                        nodeBest.update(repeating: 0)
+                        nodeConstant.update(repeating: 0)
                         (visitCount, constants) = visiting.withUnsafeMutableBufferPointer { visiting in
                           visitOrder.visit(
                             knownConstants: record.constants,
                             isConstant: { f in
                               let values = sortedValues.baseAddress! + f * n
-                              return values[end - 1] <= values[start] + tolerance
+                              let constant = values[end - 1] <= values[start] + tolerance
+                              if constant && words > 0 { TreeGrowth.set(nodeConstant, f) }
+                              return constant
                             }, order: visiting.baseAddress!)
                         }
                         // Strictly better only: the first feature visited keeps a tie.
                         for f in visiting[0..<visitCount] {
+                          var equalled = false
                           let position = bestSplit(
                             values: sortedValues.baseAddress! + f * n, entries: sortedEntries.baseAddress! + f * n,
                             start: start, end: end, totals: UnsafeBufferPointer(totals), leftCounts: leftCounts,
-                            bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy)
+                            bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, equalled: &equalled)
                           if let position {
                             bestFeature = f
                             bestPosition = position
+                            if words > 0 {
+                              nodeBest.update(repeating: 0)
+                              TreeGrowth.set(nodeBest, f)
+                            }
+                          } else if equalled && words > 0 {
+                            TreeGrowth.set(nodeBest, f)
                           }
                         }
+                        chosen = Int32(bestFeature)
                         if bestFeature < 0 { isLeaf = true }
                       }
 
@@ -198,6 +222,9 @@ struct TreeBuilder {
                           feature: isLeaf ? -1 : bestFeature, threshold: isLeaf ? 0 : threshold, left: -1, right: -1,
                           sampleCount: count, impurity: impurity))
                       for c in 0..<classes { nodeCounts.append(Int(totals[c])) }
+                      growth?.append(
+                        chosen: chosen, best: UnsafeBufferPointer(nodeBest), constant: UnsafeBufferPointer(nodeConstant)
+                      )
                       maxDepthSeen = max(maxDepthSeen, record.depth)
                       if isLeaf { continue }
 
@@ -237,12 +264,13 @@ struct TreeBuilder {
         }
       }
     }
-    return Result(nodes: nodes, classCounts: nodeCounts, depth: maxDepthSeen)
+    return Result(nodes: nodes, classCounts: nodeCounts, depth: maxDepthSeen, growth: growth)
   }
 
   /// The split of one feature's sorted rows `start..<end` that is strictly better than
   /// `bestProxy`, if any: its position (first row of the right child), with `bestProxy` and
   /// `bestLeftCounts` updated. The lowest such position wins a tie within the feature.
+  /// `equalled` is set when none beats `bestProxy` but one equals it: a tie with an earlier feature.
   ///
   /// Counts are rebuilt only where a split can go (between distinct values); two classes keep
   /// theirs in a register meanwhile. Kept out of line, and compiled once per criterion with no
@@ -251,17 +279,17 @@ struct TreeBuilder {
   func bestSplit(
     values: UnsafePointer<Float>, entries: UnsafePointer<UInt64>, start: Int, end: Int,
     totals: UnsafeBufferPointer<Double>, leftCounts: UnsafeMutableBufferPointer<Double>,
-    bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double
+    bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double, equalled: inout Bool
   ) -> Int? {
     switch criterion {
     case .gini:
       scan(
         values: values, entries: entries, start: start, end: end, totals: totals, leftCounts: leftCounts,
-        bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, entropy: false)
+        bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, equalled: &equalled, entropy: false)
     case .entropy, .logLoss:
       scan(
         values: values, entries: entries, start: start, end: end, totals: totals, leftCounts: leftCounts,
-        bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, entropy: true)
+        bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, equalled: &equalled, entropy: true)
     }
   }
 
@@ -270,12 +298,13 @@ struct TreeBuilder {
   private func scan(
     values: UnsafePointer<Float>, entries: UnsafePointer<UInt64>, start: Int, end: Int,
     totals: UnsafeBufferPointer<Double>, leftCounts: UnsafeMutableBufferPointer<Double>,
-    bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double, entropy: Bool
+    bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double, equalled: inout Bool, entropy: Bool
   ) -> Int? {
     let classes = totals.count
     let tolerance = Self.featureTolerance
     var best = bestProxy
     var found: Int? = nil
+    var tie = false
     var ones = 0
     for c in 0..<classes { leftCounts[c] = 0 }
     for p in start..<(end - 1) {
@@ -292,13 +321,18 @@ struct TreeBuilder {
       }
       let proxy = Self.proxyImprovement(
         UnsafeBufferPointer(leftCounts), totals, Double(leftRows), Double(rightRows), entropy: entropy)
-      if proxy > best {
-        best = proxy
-        found = p + 1
-        for c in 0..<classes { bestLeftCounts[c] = leftCounts[c] }
+      if proxy >= best {
+        if proxy > best {
+          best = proxy
+          found = p + 1
+          for c in 0..<classes { bestLeftCounts[c] = leftCounts[c] }
+        } else if found == nil {
+          tie = true
+        }
       }
     }
     bestProxy = best
+    if tie && found == nil { equalled = true }
     return found
   }
 
