@@ -77,6 +77,26 @@ public struct LogisticRegression: Classifier, Hashable, Codable {
     ]
   }
 
+  /// Warm starts along the C path: configurations that differ only in C are fitted from the
+  /// smallest C up, each starting at the fit of the C before it (`fit(_:labels:classCount:from:)`).
+  /// Each converges to its own optimum under the same stopping rule, so the weights agree with a
+  /// cold fit's to the tolerance, not to the bit; the path is the same whatever order the
+  /// configurations come in, so results do not depend on how a run is split up.
+  public static func sharedFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
+    throws(ModelError) -> [FittedLogisticRegression]
+  {
+    var out = [FittedLogisticRegression?](repeating: nil, count: configurations.count)
+    var previous: [Self: FittedLogisticRegression] = [:]
+    for index in configurations.indices.sorted(by: { configurations[$0].C < configurations[$1].C }) {
+      var path = configurations[index]
+      path.C = 1
+      let fitted = try configurations[index].fit(x, labels: labels, classCount: classCount, from: previous[path])
+      previous[path] = fitted
+      out[index] = fitted
+    }
+    return out.map { $0! }
+  }
+
   /// - Complexity: O(n·d·K) per L-BFGS evaluation; typically a few dozen evaluations.
   public func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedLogisticRegression {
     try fit(x, labels: labels, classCount: classCount, from: nil)
