@@ -30,12 +30,6 @@ public protocol Classifier: Sendable {
   static func sharedFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
     throws(ModelError) -> [Fitted]
 
-  /// Probabilities for `test` from each configuration fitted on `x`, as separate fits would give them:
-  /// `sharedFits`, unless predicting can share work too (one neighbour query for every k).
-  static func sharedPredictions(
-    _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
-  ) throws(ModelError) -> [Matrix]
-
   /// Learns from `x` (one row per sample) and `labels` in `0..<classCount`.
   ///
   /// Callers guarantee `classCount >= 2` and that every class occurs in
@@ -59,10 +53,11 @@ extension Classifier {
     return fits
   }
 
+  /// Probabilities for `test` from each configuration fitted on `x`, as separate fits would give them.
   public static func sharedPredictions(
     _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
   ) throws(ModelError) -> [Matrix] {
-    try sharedFits(configurations, x, labels: labels, classCount: classCount).map { $0.predictProbabilities(test) }
+    Fitted.predictTogether(try sharedFits(configurations, x, labels: labels, classCount: classCount), test)
   }
 }
 
@@ -77,12 +72,20 @@ public protocol FittedClassifier: Sendable {
   /// One row per input row, one column per class; each row sums to 1.
   func predictProbabilities(_ x: Matrix) -> Matrix
 
+  /// Each model's `predictProbabilities(x)`, for models fitted on the same rows (`Classifier.sharedFits`):
+  /// an algorithm whose models can share the work of predicting (one neighbour query for every k) overrides it.
+  static func predictTogether(_ models: [Self], _ x: Matrix) -> [Matrix]
+
   /// `configuration` fitted on the same rows without fitting again, when what this model stores is exactly
   /// what that fit would build (a kNN model's rows and index serve every k); `nil` otherwise.
   func reconfigured(as configuration: any Classifier) -> (any FittedClassifier)?
 }
 
 extension FittedClassifier {
+  public static func predictTogether(_ models: [Self], _ x: Matrix) -> [Matrix] {
+    models.map { $0.predictProbabilities(x) }
+  }
+
   /// Most fits depend on every setting: nothing to reuse.
   public func reconfigured(as configuration: any Classifier) -> (any FittedClassifier)? { nil }
 }

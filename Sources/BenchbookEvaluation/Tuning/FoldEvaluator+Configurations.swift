@@ -35,25 +35,18 @@ extension FoldEvaluator {
     var present = [Bool](repeating: false, count: classCount)
     for label in training.labels { present[label] = true }
     if present.allSatisfy({ $0 }) && training.x.rows > 0 {
+      // The fits serve both the scores and the Core ML sizes.
       let sharedStart = DispatchTime.now().uptimeNanoseconds
-      let all: [Matrix]
-      do {
-        all = try Self.sharedPredictions(
-          configurations, prepared, labels: training.labels, classCount: classCount, test: preparedTest)
-      } catch {
-        throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
-      }
+      let fitted = try fits(of: configurations, on: prepared, labels: training.labels, model: model, fold: fold)
+      let all = Self.predictTogether(fitted, preparedTest)
       fitNanoseconds += DispatchTime.now().uptimeNanoseconds - sharedStart
       for probabilities in all {
         try checkProbabilities(probabilities, testRows: test, model: model, fold: fold)
         score(probabilities)
       }
-      result.sizeBytes =
-        try size.map { size throws(ModelFailure) in
-          try sizes(
-            of: configurations, fittedOn: prepared, labels: training.labels, preprocessing: preprocessing, size: size,
-            model: model, fold: fold)
-        } ?? [Int?](repeating: nil, count: configurations.count)
+      result.sizeBytes = fitted.enumerated().map { index, classifier in
+        size?(index, FittedPipeline(preprocessing: preprocessing, classifier: classifier))
+      }
     } else {
       for (index, configuration) in configurations.enumerated() {
         let fitStart = DispatchTime.now().uptimeNanoseconds
@@ -78,20 +71,29 @@ extension FoldEvaluator {
     return result
   }
 
+  /// Every configuration fitted on `x` (`Classifier.sharedFits`), exactly as each one's own fit; a failure
+  /// names the model and fold.
+  /// - Precondition: every class occurs in `labels`.
+  func fits(of configurations: [any Classifier], on x: Matrix, labels: [Int], model: ModelSpec, fold: Int?)
+    throws(ModelFailure) -> [any FittedClassifier]
+  {
+    do {
+      return try Self.sharedFits(configurations, x, labels: labels, classCount: dataset.classes.count)
+    } catch {
+      throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
+    }
+  }
+
   /// The Core ML size of each configuration fitted on `x`: a size budget needs each configuration's own
-  /// fitted model, the file it would ship as, and `sharedFits` builds exactly that.
+  /// fitted model, the file it would ship as.
   /// - Precondition: every class occurs in `labels`.
   func sizes(
     of configurations: [any Classifier], fittedOn x: Matrix, labels: [Int], preprocessing: FittedPreprocessing,
     size: (Int, FittedPipeline) -> Int?, model: ModelSpec, fold: Int?
   ) throws(ModelFailure) -> [Int?] {
-    let fits: [any FittedClassifier]
-    do {
-      fits = try Self.sharedFits(configurations, x, labels: labels, classCount: dataset.classes.count)
-    } catch {
-      throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
+    try fits(of: configurations, on: x, labels: labels, model: model, fold: fold).enumerated().map {
+      size($0, FittedPipeline(preprocessing: preprocessing, classifier: $1))
     }
-    return fits.enumerated().map { size($0, FittedPipeline(preprocessing: preprocessing, classifier: $1)) }
   }
 
   /// Every configuration fitted on all rows, sharing one preprocessing fit and the work `sharedFits` shares:
@@ -100,13 +102,9 @@ extension FoldEvaluator {
     let training = GatheredRows(allOf: dataset)
     let (preprocessing, prepared) = fitPreprocessing(training)
     try checkPrepared(preprocessing, prepared, raw: training.x, model: model, fold: nil)
-    let fits: [any FittedClassifier]
-    do {
-      fits = try Self.sharedFits(configurations, prepared, labels: training.labels, classCount: dataset.classes.count)
-    } catch {
-      throw ModelFailure(label: model.label, fold: nil, error: error, location: model.location)
+    return try fits(of: configurations, on: prepared, labels: training.labels, model: model, fold: nil).map {
+      FittedPipeline(preprocessing: preprocessing, classifier: $0)
     }
-    return fits.map { FittedPipeline(preprocessing: preprocessing, classifier: $0) }
   }
 
   /// Adds one configuration's scores on a split's test rows: every measure on outer folds, log-loss alone on
@@ -132,13 +130,10 @@ extension FoldEvaluator {
     return try shared(configurations[0])
   }
 
-  /// Opens the configurations' common type to call its `sharedPredictions`.
-  static func sharedPredictions(
-    _ configurations: [any Classifier], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
-  ) throws(ModelError) -> [Matrix] {
-    func shared<C: Classifier>(_ first: C) throws(ModelError) -> [Matrix] {
-      try C.sharedPredictions(configurations.map { $0 as! C }, x, labels: labels, classCount: classCount, test: test)
-    }
-    return try shared(configurations[0])
+  /// Opens the models' common type to call its `predictTogether`.
+  static func predictTogether(_ models: [any FittedClassifier], _ x: Matrix) -> [Matrix] {
+    func together<F: FittedClassifier>(_ first: F) -> [Matrix] { F.predictTogether(models.map { $0 as! F }, x) }
+    return models.isEmpty ? [] : together(models[0])
   }
+
 }

@@ -90,25 +90,6 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
     }
   }
 
-  /// One index and one query at the largest k for every configuration: the
-  /// neighbours do not depend on k beyond how many are kept, nor on the index.
-  public static func sharedPredictions(
-    _ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int, test: Matrix
-  ) throws(ModelError) -> [Matrix] {
-    guard let largest = configurations.max(by: { $0.k < $1.k }) else { return [] }
-    let fitted = try largest.fit(x, labels: labels, classCount: classCount)
-    var out = configurations.map { _ in [Double]() }
-    fitted.inChunks(test) { found in
-      for (c, configuration) in configurations.enumerated() {
-        out[c] +=
-          FittedKNearestNeighbors.probabilities(
-            found, k: configuration.k, weights: configuration.weights, labels: labels, classCount: classCount
-          ).values
-      }
-    }
-    return out.map { Matrix(rows: test.rows, columns: classCount, values: $0) }
-  }
-
   /// Stores the training rows and builds the search index.
   ///
   /// Throws when `k` exceeds the training rows (scikit-learn refuses too) or a
@@ -159,6 +140,21 @@ public struct FittedKNearestNeighbors: FittedClassifier {
     self.indexKind = indexKind
     self.leafSize = leafSize
     self.searcher = searcher
+  }
+
+  /// One query at the largest k serves every model fitted on the same rows: the
+  /// neighbours do not depend on k beyond how many are kept, nor on the index.
+  public static func predictTogether(_ models: [Self], _ x: Matrix) -> [Matrix] {
+    guard let largest = models.max(by: { $0.k < $1.k }) else { return [] }
+    var out = models.map { _ in [Double]() }
+    largest.inChunks(x) { found in
+      for (m, model) in models.enumerated() {
+        out[m] +=
+          probabilities(found, k: model.k, weights: model.weights, labels: model.labels, classCount: model.classCount)
+          .values
+      }
+    }
+    return out.map { Matrix(rows: x.rows, columns: largest.classCount, values: $0) }
   }
 
   /// `configuration` fitted on the same rows, sharing this model's stored rows and index: what `fit` would
