@@ -147,29 +147,35 @@ public struct FoldPlan: Sendable {
     var tests = [[Int32]](repeating: [], count: k)
     for (row, fold) in assignment.enumerated() { tests[fold].append(Int32(truncatingIfNeeded: row)) }
     let base = base ?? RowIndices(all: assignment.count)
+    // Each fold's test rows as rows of the data: one walk over `base` serves every fold.
+    var testRows = tests
+    switch base.storage {
+    case .range(let rows) where rows.lowerBound == 0: break  // positions are rows
+    default:
+      testRows = [[Int32]](repeating: [], count: k)
+      for (fold, row) in zip(assignment, base) { testRows[fold].append(Int32(truncatingIfNeeded: row)) }
+    }
     return (0..<k).map { fold in
-      let test: RowIndices
-      if case .range(let rows) = base.storage, rows.lowerBound == 0 {
-        test = RowIndices(list: tests[fold][...])
-      } else {
-        test = RowIndices(tests[fold].map { base[Int($0)] })
-      }
-      return Fold(index: fold, train: RowIndices(base, except: tests[fold]), test: test)
+      Fold(index: fold, train: RowIndices(base, except: tests[fold]), test: RowIndices(list: testRows[fold][...]))
     }
   }
 
   /// scikit-learn's `StratifiedKFold` allocation: classes are numbered by first
   /// appearance, the sorted label list is dealt round-robin to the folds, and
   /// each class's rows take their folds in row order (shuffled when asked).
+  /// - Parameter labels: class indices (a dataset's labels), so not negative.
   static func stratifiedAssignment(labels: [Int], k: Int, generator: inout SeededGenerator?) -> [Int] {
-    var encoding: [Int: Int] = [:]
+    var encoding = [Int](repeating: -1, count: (labels.max() ?? -1) + 1)
+    var classCount = 0
     var encoded = [Int]()
     encoded.reserveCapacity(labels.count)
     for label in labels {
-      if encoding[label] == nil { encoding[label] = encoding.count }
-      encoded.append(encoding[label]!)
+      if encoding[label] < 0 {
+        encoding[label] = classCount
+        classCount += 1
+      }
+      encoded.append(encoding[label])
     }
-    let classCount = encoding.count
     var counts = [Int](repeating: 0, count: classCount)
     for c in encoded { counts[c] += 1 }
     let sortedLabels = counts.enumerated().flatMap { c, count in [Int](repeating: c, count: count) }

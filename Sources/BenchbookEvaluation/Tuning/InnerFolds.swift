@@ -21,9 +21,9 @@ public enum InnerFolds {
     switch tune.inner {
     case .stratifiedKFold:
       let labels = rows.map { dataset.labels[$0] }
-      var counts: [Int: Int] = [:]
-      for label in labels { counts[label, default: 0] += 1 }
-      if let largest = counts.values.max(), largest < k {
+      var counts = [Int](repeating: 0, count: dataset.classes.count)
+      for label in labels { counts[label] += 1 }
+      if let largest = counts.max(), largest < k {
         throw fail("\(k) stratified inner folds need a class with \(k) rows; in \(place) the largest has \(largest)")
       }
       var generator: SeededGenerator? = nil
