@@ -93,9 +93,10 @@ public struct DecisionTree: Classifier, Hashable, Codable {
   }
 
   /// Configurations that differ only in `max_depth` share one tree, grown to
-  /// the deepest of them and cut back for each where that is the tree the
-  /// configuration grows itself (`FittedDecisionTree.serves`); the others grow
-  /// the deepest of themselves, and so on.
+  /// the deepest of them and cut back for each, with the subtrees grown again
+  /// where a seeded shallower growth breaks a tie another way
+  /// (`FittedDecisionTree.grown(as:x:labels:)`); configurations of another
+  /// shape grow the deepest of themselves, and so on.
   public static func sharedFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
     throws(ModelError) -> [FittedDecisionTree]
   {
@@ -104,8 +105,9 @@ public struct DecisionTree: Classifier, Hashable, Codable {
       (configurations[$0].maxDepth ?? .max) < (configurations[$1].maxDepth ?? .max)
     }) {
       let tree = try configurations[deepest].fit(x, labels: labels, classCount: classCount)
+      var nodeRows: TreeNodeRows?
       for index in configurations.indices where out[index] == nil {
-        out[index] = tree.cut(to: configurations[index])
+        out[index] = try tree.grown(as: configurations[index], x: x, labels: labels, nodeRows: &nodeRows)
       }
     }
     return out.map { $0! }
@@ -206,7 +208,43 @@ public struct FittedDecisionTree: FittedClassifier {
     if limit == grownTo || limit > depth && depth < grownTo { return true }
     guard limit < grownTo else { return false }
     guard let randomState = configuration.randomState else { return true }
-    return growth?.replays(to: limit, nodes: nodes, featureCount: featureCount, randomState: randomState) ?? false
+    let replayed = try? growth?.replay(to: limit, tree: self, randomState: randomState) { _, _, _ in nil }
+    return replayed != nil
+  }
+
+  /// The tree `other` grows on this tree's training rows `x` and `labels`, made from this tree: cut at its
+  /// `max_depth` (`truncated`) where that is `other`'s tree (`serves`), and otherwise cut with the subtrees
+  /// grown again whose seeded draws pick another split than this growth did (`TreeGrowth.replay`). `nil`
+  /// when `other` differs in more than its `max_depth`, or asks for a deeper tree than this one.
+  public func grown(as other: DecisionTree, x: Matrix, labels: [Int]) throws(ModelError) -> FittedDecisionTree? {
+    var nodeRows: TreeNodeRows?
+    return try grown(as: other, x: x, labels: labels, nodeRows: &nodeRows)
+  }
+
+  /// `grown(as:x:labels:)`, with this tree's rows by node made once for every `other` it serves.
+  func grown(as other: DecisionTree, x: Matrix, labels: [Int], nodeRows: inout TreeNodeRows?)
+    throws(ModelError) -> FittedDecisionTree?
+  {
+    precondition(x.rows == nodes[0].sampleCount && labels.count == x.rows, "the rows this tree was grown on")
+    var shape = other
+    shape.maxDepth = configuration.maxDepth
+    guard shape == configuration else { return nil }
+    let limit = other.maxDepth ?? .max
+    guard limit < configuration.maxDepth ?? .max, limit <= depth, let randomState = configuration.randomState,
+      let growth
+    else { return cut(to: other) }
+    let replayed = try growth.replay(to: limit, tree: self, randomState: randomState) {
+      node, root, order throws(ModelError) in
+      if nodeRows == nil { nodeRows = TreeNodeRows(self, x: x) }
+      let rows = nodeRows!.rows(of: node)
+      return try TreeBuilder(other).build(
+        x.selecting(rows: rows), labels: rows.map { labels[$0] }, classCount: classCount, root: root,
+        visitOrder: &order)
+    }
+    guard let replayed else { return nil }
+    return FittedDecisionTree(
+      nodes: replayed.nodes, classCounts: replayed.classCounts, classCount: classCount, featureCount: featureCount,
+      depth: replayed.depth, configuration: other, growth: nil)
   }
 
   /// This tree as `other` grows it on the same rows, when it `serves` it.

@@ -69,7 +69,25 @@ struct TreeBuilder {
     var constants: Int
   }
 
+  /// Where a growth starts: the root of the whole tree by default, or a node of a larger tree whose rows
+  /// are `x` (its depth, the constants its parent knew, and the rows of the whole fit, which weigh every
+  /// improvement).
+  struct Root {
+    var depth = 0
+    var knownConstants = 0
+    var totalRows: Int?
+  }
+
   func build(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> Result {
+    var visitOrder = FeatureVisitOrder(featureCount: x.columns, randomState: randomState)
+    return try build(x, labels: labels, classCount: classCount, root: Root(), visitOrder: &visitOrder)
+  }
+
+  /// Grows the tree below `root` on its rows `x`, drawing feature orders from `visitOrder` (left as the
+  /// growth leaves it, so a caller can go on drawing for the nodes after this subtree).
+  func build(
+    _ x: Matrix, labels: [Int], classCount: Int, root: Root, visitOrder: inout FeatureVisitOrder
+  ) throws(ModelError) -> Result {
     let n = x.rows
     let featureCount = x.columns
     let classes = classCount
@@ -120,7 +138,7 @@ struct TreeBuilder {
     var leftCounts = [Double](repeating: 0, count: classes)
     var bestLeftCounts = [Double](repeating: 0, count: classes)
     var totals = [Double](repeating: 0, count: classes)
-    let totalRows = Double(n)
+    let totalRows = Double(root.totalRows ?? n)
     let epsilon = Double.ulpOfOne
     let tolerance = Self.featureTolerance
     let rowMask: UInt64 = 0xffff_ffff
@@ -128,8 +146,10 @@ struct TreeBuilder {
     var rootCounts = [Double](repeating: 0, count: classes)
     for label in labels { rootCounts[label] += 1 }
     countStack.append(contentsOf: rootCounts)
-    stack.append(Pending(start: 0, end: n, depth: 0, parent: -1, isLeft: false, impurity: .infinity, constants: 0))
-    var visitOrder = FeatureVisitOrder(featureCount: featureCount, randomState: randomState)
+    stack.append(
+      Pending(
+        start: 0, end: n, depth: root.depth, parent: -1, isLeft: false, impurity: .infinity,
+        constants: root.knownConstants))
     var visiting = [Int](repeating: 0, count: featureCount)
 
     sortedEntries.withUnsafeMutableBufferPointer { sortedEntries in

@@ -43,33 +43,81 @@ struct TreeGrowth: Sendable {
     words[offset + (feature >> 6)] & (1 << UInt64(feature & 63)) != 0
   }
 
-  /// Whether growing with `limit` (shallower than this growth's) draws, at every node it searches, an
-  /// order that picks the split this growth picked there: then that tree is this one cut at `limit`.
-  func replays(
-    to limit: Int, nodes: [FittedDecisionTree.Node], featureCount: Int, randomState: Int
-  ) -> Bool {
-    var order = FeatureVisitOrder(featureCount: featureCount, randomState: randomState)
-    var visiting = [Int](repeating: 0, count: featureCount)
-    // Nodes in growth order: depth first, left child first; with the constants their parent knew.
-    var stack: [(node: Int, depth: Int, knownConstants: Int)] = [(0, 0, 0)]
-    while let (node, depth, knownConstants) = stack.popLast() {
+  /// The tree that growing with `limit` (shallower than this growth's) gives on the same rows, replayed
+  /// over `tree`, the tree this growth grew: its draws are made at every node it searches, and where they
+  /// pick the split this growth picked, the node is `tree`'s node; a node cut by the limit is a leaf. Where
+  /// they pick another, `regrow` grows that node's subtree from its rows, given where it starts and the
+  /// draws as they stand before its node; the replay goes on with the draws as the subtree left them.
+  /// `nil` when `regrow` returns `nil`.
+  func replay(
+    to limit: Int, tree: FittedDecisionTree, randomState: Int,
+    regrow: (_ node: Int, _ root: TreeBuilder.Root, _ order: inout FeatureVisitOrder) throws(ModelError) ->
+      TreeBuilder.Result?
+  ) throws(ModelError) -> TreeBuilder.Result? {
+    let nodes = tree.nodes
+    var order = FeatureVisitOrder(featureCount: tree.featureCount, randomState: randomState)
+    var visiting = [Int](repeating: 0, count: tree.featureCount)
+    var out: [FittedDecisionTree.Node] = []
+    var counts: [Int] = []
+    var deepest = 0
+    // Nodes in growth order: depth first, left child first; with the constants their parent knew, and where
+    // the replayed tree links them.
+    var stack: [(node: Int, depth: Int, knownConstants: Int, parent: Int, isLeft: Bool)] = [(0, 0, 0, -1, false)]
+    while let (node, depth, knownConstants, parent, isLeft) = stack.popLast() {
+      let index = out.count
+      if parent >= 0 {
+        if isLeft { out[parent].left = index } else { out[parent].right = index }
+      }
+      func appendLeaf() {
+        var leaf = nodes[node]
+        (leaf.feature, leaf.threshold, leaf.left, leaf.right) = (-1, 0, -1, -1)
+        out.append(leaf)
+        counts.append(contentsOf: tree.classCounts(ofNode: node))
+        deepest = max(deepest, depth)
+      }
       let feature = chosen[node]
       // A leaf before its search in both growths (rows alone decide it), or cut by the limit.
-      if feature == Self.notSearched || depth >= limit { continue }
+      if feature == Self.notSearched || depth >= limit {
+        appendLeaf()
+        continue
+      }
+      let before = order
       let offset = node * words
       let (count, constants) = visiting.withUnsafeMutableBufferPointer { visiting in
         order.visit(
           knownConstants: knownConstants, isConstant: { Self.isSet(constant, offset, $0) },
           order: visiting.baseAddress!)
       }
-      if feature == Self.noSplit { continue }
+      if feature == Self.noSplit {
+        appendLeaf()
+        continue
+      }
       guard let winner = visiting[0..<count].first(where: { Self.isSet(best, offset, $0) }), winner == Int(feature)
-      else { return false }
+      else {
+        order = before
+        let root = TreeBuilder.Root(depth: depth, knownConstants: knownConstants, totalRows: nodes[0].sampleCount)
+        guard let subtree = try regrow(node, root, &order) else { return nil }
+        out.append(
+          contentsOf: subtree.nodes.map {
+            var copy = $0
+            if !copy.isLeaf { (copy.left, copy.right) = (copy.left + index, copy.right + index) }
+            return copy
+          })
+        counts.append(contentsOf: subtree.classCounts)
+        deepest = max(deepest, subtree.depth)
+        continue
+      }
       // A split too weak to keep (`min_impurity_decrease`) left a leaf in both growths.
-      if nodes[node].isLeaf { continue }
-      stack.append((nodes[node].right, depth + 1, constants))
-      stack.append((nodes[node].left, depth + 1, constants))
+      if nodes[node].isLeaf {
+        appendLeaf()
+        continue
+      }
+      out.append(nodes[node])
+      counts.append(contentsOf: tree.classCounts(ofNode: node))
+      deepest = max(deepest, depth)
+      stack.append((nodes[node].right, depth + 1, constants, index, false))
+      stack.append((nodes[node].left, depth + 1, constants, index, true))
     }
-    return true
+    return TreeBuilder.Result(nodes: out, classCounts: counts, depth: deepest, growth: nil)
   }
 }
