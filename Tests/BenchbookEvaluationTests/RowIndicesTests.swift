@@ -1,3 +1,4 @@
+import BenchbookData
 import BenchbookEvaluation
 import Foundation
 import Testing
@@ -11,6 +12,13 @@ import Testing
     #expect(indices.indices.map { indices[$0] } == expected)
     #expect(indices == RowIndices(expected))
     #expect(indices.hashValue == RowIndices(expected).hashValue)
+    // Runs: maximal, in order, and gathering by them reads the same rows.
+    var runs: [Range<Int>] = []
+    indices.forEachRun { runs.append($0) }
+    #expect(runs.flatMap { Array($0) } == expected)
+    #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound != $1.lowerBound })
+    let matrix = Matrix(rows: 64, columns: 2, values: (0..<128).map(Double.init))
+    #expect(matrix.selecting(rows: indices).values == matrix.selecting(rows: expected).values)
     let decoded = try JSONDecoder().decode(RowIndices.self, from: JSONEncoder().encode(indices))
     #expect(Array(decoded) == expected)
     #expect(

@@ -1,3 +1,5 @@
+import BenchbookData
+
 /// A fold's row indices, stored compactly: a k-fold's training rows are every
 /// row its test rows are not, so they are kept as that complement and never
 /// listed; lists take 4 bytes a row and may share one array (a time-series
@@ -79,6 +81,44 @@ public struct RowIndices: RandomAccessCollection, Sendable, Hashable, Codable {
 
   public func makeIterator() -> Iterator { Iterator(storage: storage) }
 
+  /// Calls `body` with the rows as maximal runs of consecutive rows, in order. A k-fold's training rows are
+  /// two runs and an inner fold's a few dozen, so gathering them (`Matrix.selecting(rows:)`) copies runs
+  /// instead of walking rows one at a time.
+  public func forEachRun(_ body: (Range<Int>) -> Void) {
+    switch storage {
+    case .range(let rows):
+      if !rows.isEmpty { body(rows) }
+    case .list(let rows):
+      var i = rows.startIndex
+      while i < rows.endIndex {
+        let start = Int(rows[i])
+        var end = start + 1
+        i += 1
+        while i < rows.endIndex && Int(rows[i]) == end {
+          end += 1
+          i += 1
+        }
+        body(start..<end)
+      }
+    case .except(let positions, let base):
+      // The base's runs, cut at the excluded positions; `position` is the base position of a run's first row.
+      var position = 0
+      var skip = 0
+      base.forEachRun { run in
+        var start = run.lowerBound
+        let endPosition = position + run.count
+        while skip < positions.count && Int(positions[skip]) < endPosition {
+          let excluded = run.lowerBound + Int(positions[skip]) - position
+          if excluded > start { body(start..<excluded) }
+          start = excluded + 1
+          skip += 1
+        }
+        if start < run.upperBound { body(start..<run.upperBound) }
+        position = endPosition
+      }
+    }
+  }
+
   /// Walks the rows in order in O(1) each: an `except` walks its base's own iterator in step and drops the
   /// excluded positions, where a subscript would search for each row.
   public struct Iterator: IteratorProtocol {
@@ -138,4 +178,18 @@ public struct RowIndices: RandomAccessCollection, Sendable, Hashable, Codable {
 
 extension RowIndices: ExpressibleByArrayLiteral {
   public init(arrayLiteral rows: Int...) { self.init(rows) }
+}
+
+extension Matrix {
+  /// The rows of a fold, in its order, copied a run of consecutive rows at a time (`RowIndices.forEachRun`).
+  public func selecting(rows indices: RowIndices) -> Matrix {
+    var out = [Double]()
+    out.reserveCapacity(indices.count * columns)
+    values.withUnsafeBufferPointer { source in
+      indices.forEachRun { run in
+        out.append(contentsOf: source[(run.lowerBound * columns)..<(run.upperBound * columns)])
+      }
+    }
+    return Matrix(rows: indices.count, columns: columns, values: out)
+  }
 }

@@ -12,7 +12,10 @@ public struct GatheredRows: Sendable {
   /// Copies `rows` of `dataset`, in the order given.
   public init(_ dataset: Dataset, rows: RowIndices) {
     x = dataset.x.selecting(rows: rows)
-    labels = rows.map { dataset.labels[$0] }
+    var labels: [Int] = []
+    labels.reserveCapacity(rows.count)
+    rows.forEachRun { labels.append(contentsOf: dataset.labels[$0]) }
+    self.labels = labels
     fingerprint = RowSetFingerprint(rows)
   }
 
