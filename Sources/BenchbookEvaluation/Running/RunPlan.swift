@@ -133,9 +133,12 @@ public struct RunPlan: Sendable {
       progress?(outputs.count, count)
     }
     let remaining = indices.filter { outputs[$0] == nil }
+    // Fits on all rows come last: their models are kept for the on-device measurements, so started first they
+    // would be held beside every later fold's working copies.
     let costs = remaining.map { cost(tasks[$0]) }
+    let last = remaining.map { if case .allRows = tasks[$0] { true } else { false } }
     let order = remaining.indices.sorted { a, b in
-      costs[a] != costs[b] ? costs[a] > costs[b] : remaining[a] < remaining[b]
+      last[a] != last[b] ? !last[a] : costs[a] != costs[b] ? costs[a] > costs[b] : remaining[a] < remaining[b]
     }
     let alreadyDone = outputs.count
     let held = remaining.map { heldRows(tasks[$0]) }

@@ -133,7 +133,9 @@ struct TreeBuilder {
     var stack = [Pending]()
     var countStack = [Double]()
     var goesLeft = [Bool](repeating: false, count: n)
-    var spareEntries = [UInt64](repeating: 0, count: n)
+    // The sort's keys become the partition's scratch, and its spare goes, so neither outlives the sort.
+    spareKeys = []
+    var spareEntries = consume keys
     var spareValues = [Float](repeating: 0, count: n)
     var leftCounts = [Double](repeating: 0, count: classes)
     var bestLeftCounts = [Double](repeating: 0, count: classes)
