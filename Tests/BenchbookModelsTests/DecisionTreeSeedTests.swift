@@ -187,7 +187,12 @@ import Testing
     var served = 0
     var refused = 0
     for randomState in [0, 1, 42] {
-      let deep = try DecisionTree(randomState: randomState).fit(x, labels: labels, classCount: 2)
+      let deep = try DecisionTree(randomState: randomState).fit(
+        x, labels: labels, classCount: 2, recordingGrowth: true)
+      // Without the record, a seeded tree cannot tell, and serves no shallower limit.
+      let unrecorded = try DecisionTree(randomState: randomState).fit(x, labels: labels, classCount: 2)
+      #expect(unrecorded.nodes == deep.nodes)
+      #expect(!unrecorded.serves(DecisionTree(maxDepth: 2, randomState: randomState)))
       for depth in [2, 3, 4, 6, 9, 12] {
         let configuration = DecisionTree(maxDepth: depth, randomState: randomState)
         let same =

@@ -104,7 +104,7 @@ public struct DecisionTree: Classifier, Hashable, Codable {
     while let deepest = configurations.indices.filter({ out[$0] == nil }).max(by: {
       (configurations[$0].maxDepth ?? .max) < (configurations[$1].maxDepth ?? .max)
     }) {
-      let tree = try configurations[deepest].fit(x, labels: labels, classCount: classCount)
+      let tree = try configurations[deepest].fit(x, labels: labels, classCount: classCount, recordingGrowth: true)
       var nodeRows: TreeNodeRows?
       for index in configurations.indices where out[index] == nil {
         out[index] = try tree.grown(as: configurations[index], x: x, labels: labels, nodeRows: &nodeRows)
@@ -116,8 +116,17 @@ public struct DecisionTree: Classifier, Hashable, Codable {
   /// Grows the tree. Throws when a feature value is not finite in float32.
   /// - Complexity: O(n log n × features) to sort, then O(rows × features) per node.
   public func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedDecisionTree {
+    try fit(x, labels: labels, classCount: classCount, recordingGrowth: false)
+  }
+
+  /// `fit`, keeping with a seed the record of each node's search (`TreeGrowth`, 20 bytes a node) that
+  /// `FittedDecisionTree.serves` replays to cut the tree for shallower limits; a fit alone keeps none.
+  public func fit(_ x: Matrix, labels: [Int], classCount: Int, recordingGrowth: Bool) throws(ModelError)
+    -> FittedDecisionTree
+  {
     precondition(labels.count == x.rows, "one label per row")
-    let result = try TreeBuilder(self).build(x, labels: labels, classCount: classCount)
+    let result = try TreeBuilder(self, recordingGrowth: recordingGrowth).build(
+      x, labels: labels, classCount: classCount)
     return FittedDecisionTree(
       nodes: result.nodes, classCounts: result.classCounts, classCount: classCount, featureCount: x.columns,
       depth: result.depth, configuration: self, growth: result.growth)
@@ -167,7 +176,8 @@ public struct FittedDecisionTree: FittedClassifier {
   public let depth: Int
   /// The settings it was grown with.
   public let configuration: DecisionTree
-  /// A seeded growth's record, for `serves`; `nil` without a seed and once cut.
+  /// A seeded growth's record, for `serves`; `nil` without a seed, unless asked for (`fit(_:labels:classCount:
+  /// recordingGrowth:)`) and once cut.
   let growth: TreeGrowth?
   /// Class shares per node, node-major; what a leaf predicts.
   private let shares: [Double]
@@ -197,7 +207,8 @@ public struct FittedDecisionTree: FittedClassifier {
   /// so without a seed the cut tree is always the tree grown to that depth.
   /// With a seed, a node that the shallower limit makes a leaf draws nothing
   /// from the shared feature order, and the nodes after it may break a tie
-  /// another way: the recorded growth replays the draws to tell (`TreeGrowth`).
+  /// another way: the recorded growth replays the draws to tell (`TreeGrowth`),
+  /// and a seeded tree grown without that record serves no shallower limit.
   /// A limit deeper than every node grown cuts nothing.
   public func serves(_ other: DecisionTree) -> Bool {
     var shape = other

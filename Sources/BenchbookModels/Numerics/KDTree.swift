@@ -21,8 +21,8 @@ public struct KDTree: NeighborIndex {
 
   /// Points in tree order (each node owns a contiguous range), row-major.
   private let points: [Double]
-  /// Stored row of each point in tree order.
-  private let rowOfPoint: [Int]
+  /// Stored row of each point in tree order (4 bytes, not 8: a row's share of a fold's model).
+  private let rowOfPoint: [UInt32]
   private let nodes: [Node]
   /// Tight bounding box of each node, `dimension` values per node.
   private let lower: [Double]
@@ -48,6 +48,7 @@ public struct KDTree: NeighborIndex {
   public init(points matrix: Matrix, leafSize: Int = 30) {
     precondition(leafSize >= 1, "leaf size must be at least 1")
     precondition(matrix.values.allSatisfy(\.isFinite), "k-d tree points must be finite")
+    precondition(matrix.rows <= Int(UInt32.max), "a k-d tree holds at most \(UInt32.max) points")
     let d = matrix.columns
     let n = matrix.rows
     self.leafSize = leafSize
@@ -57,7 +58,7 @@ public struct KDTree: NeighborIndex {
     // Points are moved with their rows while partitioning, so every node's
     // points end up contiguous and later passes read memory in order.
     var points = matrix.values
-    var order = Array(0..<n)
+    var order = (0..<n).map { UInt32(truncatingIfNeeded: $0) }
     var nodes = [Node]()
     // Top-down these hold each node's *loose* box (the parent's, cut at the
     // split), enough to choose the widest coordinate; bottom-up they are then
@@ -65,7 +66,8 @@ public struct KDTree: NeighborIndex {
     var lower = [Double]()
     var upper = [Double]()
     var depth = 0
-    nodes.reserveCapacity(max(1, 4 * n / leafSize))
+    // Leaves hold at least `leafSize` points, so there are at most 2n / leafSize nodes.
+    nodes.reserveCapacity(max(1, 2 * n / leafSize))
 
     points.withUnsafeMutableBufferPointer { points in
       order.withUnsafeMutableBufferPointer { order in
@@ -125,7 +127,7 @@ public struct KDTree: NeighborIndex {
               upper[id * d + f] = -.infinity
             }
             for i in node.start..<node.end {
-              minRow = min(minRow, order[i])
+              minRow = min(minRow, Int(order[i]))
               for f in 0..<d {
                 lower[id * d + f] = min(lower[id * d + f], points[i * d + f])
                 upper[id * d + f] = max(upper[id * d + f], points[i * d + f])
@@ -162,7 +164,7 @@ public struct KDTree: NeighborIndex {
   /// duplicated coordinates still split evenly; the median-of-three pivot makes
   /// the layout deterministic.
   private static func select(
-    _ points: UnsafeMutableBufferPointer<Double>, _ order: UnsafeMutableBufferPointer<Int>, _ d: Int,
+    _ points: UnsafeMutableBufferPointer<Double>, _ order: UnsafeMutableBufferPointer<UInt32>, _ d: Int,
     _ feature: Int, _ start: Int, _ end: Int, _ k: Int
   ) {
     @inline(__always) func swapRows(_ i: Int, _ j: Int) {
@@ -283,7 +285,7 @@ public struct KDTree: NeighborIndex {
                               for p in node.start..<node.end {
                                 let d2 = squaredDistance(query, points.baseAddress! + p * d, d)
                                 if d2 > best.worstSquaredDistance { continue }
-                                let row = rowOfPoint[p]
+                                let row = Int(rowOfPoint[p])
                                 if best.admits(d2, row) && admits(row) { best.insert(d2, row) }
                               }
                               continue

@@ -48,7 +48,11 @@ struct TreeBuilder {
     var growth: TreeGrowth?
   }
 
-  init(_ config: DecisionTree) {
+  /// Whether a seeded growth keeps its `TreeGrowth` (20 bytes a node), which only shared fits replay.
+  let recordsGrowth: Bool
+
+  init(_ config: DecisionTree, recordingGrowth: Bool = false) {
+    recordsGrowth = recordingGrowth && config.randomState != nil
     criterion = config.criterion
     maxDepth = config.maxDepth ?? Int(Int32.max)
     minSamplesLeaf = config.minSamplesLeaf
@@ -122,7 +126,7 @@ struct TreeBuilder {
     var nodeCounts = [Int]()
     var maxDepthSeen = 0
     // With a seed, each node's search is recorded: which features tied for its best split, which were constant.
-    var growth = randomState == nil ? nil : TreeGrowth(featureCount: featureCount)
+    var growth = recordsGrowth ? TreeGrowth(featureCount: featureCount) : nil
     let words = growth?.words ?? 0
     let nodeBest = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: words)
     let nodeConstant = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: words)
