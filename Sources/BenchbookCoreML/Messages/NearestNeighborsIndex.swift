@@ -38,10 +38,7 @@ public struct NearestNeighborsIndex: Sendable, Equatable, ProtobufMessage {
 
   func encode(to writer: inout ProtobufWriter) {
     writer.int(1, numberOfDimensions)
-    let d = numberOfDimensions
-    for s in 0..<sampleCount {
-      writer.message(2, FloatVector(vector: Array(samples[(s * d)..<((s + 1) * d)])))
-    }
+    writer.floatVectors(2, samples, dimension: numberOfDimensions, count: sampleCount)
     switch indexType {
     case .linear: writer.emptyMessage(100)
     case .kdTree(let leafSize): writer.message(110, SingleKdTreeIndex(leafSize: leafSize))
