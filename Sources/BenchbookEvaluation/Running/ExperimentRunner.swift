@@ -63,13 +63,22 @@ public enum ExperimentRunner {
     var modelResults: [ModelResult] = []
     var fitRecords: [PreprocessingFitRecord] = []
     var resolvedModels = models
+    // Tuned models' fits on all rows, side by side; each is measured alone below, then freed.
+    let tuned = tunings.keys.sorted()
+    let tunedFits = try ParallelExecutor.run(count: tuned.count, jobs: options.jobs) {
+      (i: Int) throws(ModelFailure) -> [FittedPipeline] in
+      defer { HeapPolicy.releaseFreedMemory() }
+      return try tunings[tuned[i]]!.fitAllRows(dataset: dataset, spec: spec)
+    }
+    var allRowsFits = Dictionary(uniqueKeysWithValues: zip(tuned, tunedFits))
     for (m, model) in models.enumerated() {
       if let tuning = tunings[m] {
         var scores: [TuningSplit: ConfigurationScores] = [:]
         for (t, task) in tasks.enumerated() {
           if case .tuning(m, let split) = task, case .tuning(let output) = outputs[t] { scores[split] = output }
         }
-        let outcome = try tuning.outcome(scores, spec: spec, dataset: dataset, jobs: options.jobs)
+        let outcome = try tuning.outcome(
+          scores, pipelines: allRowsFits.removeValue(forKey: m)!, spec: spec, dataset: dataset, jobs: options.jobs)
         var result = outcome.result
         resolvedModels[m] = outcome.resolved
         measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: outcome.finalPipeline)

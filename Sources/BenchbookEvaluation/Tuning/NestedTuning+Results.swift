@@ -12,29 +12,40 @@ extension NestedTuning {
     var finalPipeline: FittedPipeline
   }
 
+  /// Every configuration fitted on all rows, sharing what its fits share: what `outcome` measures. Tuned
+  /// models' fits may run side by side; only the timings in `outcome` must run alone.
+  func fitAllRows(dataset: Dataset, spec: ExperimentSpec) throws(ModelFailure) -> [FittedPipeline] {
+    try FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing).fitAllRows(
+      model, configurations: configurations)
+  }
+
   /// Makes the choices from the scores of every split, then measures each
   /// configuration fitted on all rows (size, and latency one at a time).
   /// - Parameter scores: the output of `evaluate` for every split of `splits`.
-  /// - Parameter jobs: threads for timing the shipped model's predictions per fold.
-  func outcome(_ scores: [TuningSplit: ConfigurationScores], spec: ExperimentSpec, dataset: Dataset, jobs: Int)
-    throws(ModelFailure) -> Outcome
-  {
+  /// - Parameter pipelines: `fitAllRows`' fits, one per configuration.
+  /// - Parameter jobs: threads for the Core ML sizes and for timing the shipped model's predictions per fold.
+  func outcome(
+    _ scores: [TuningSplit: ConfigurationScores], pipelines: [FittedPipeline], spec: ExperimentSpec,
+    dataset: Dataset, jobs: Int
+  ) throws(ModelFailure) -> Outcome {
     let budget = spec.budget
     // The final model: the inner protocol on all rows (`GridSearchCV.fit(X, y).best_estimator_`).
     let finalMeans = innerMeans(finalInner.indices.map { scores[.inner(outer: nil, inner: $0)]! })
     let finalIndex = Self.choose(finalMeans, allowed: [Bool](repeating: true, count: gridCount))!
-    let evaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
     let outer = outerFolds.indices.map { scores[.outer(fold: $0)]! }
     let flat = configurations.indices.map { c in outer.map { $0.logLoss[c] } }
 
-    // Each configuration fitted on all rows (sharing what its fits share): its file and (a timing) its latency,
-    // one configuration at a time.
-    let pipelines = try evaluator.fitAllRows(model, configurations: configurations)
+    // Each configuration fitted on all rows: its file (side by side), then (a timing) its latency, one
+    // configuration at a time.
+    let model = model
+    let sizes = ParallelExecutor.run(count: pipelines.count, jobs: jobs) { c in
+      try? OnDeviceCost.export(
+        spec, dataset: dataset, model: model, pipeline: pipelines[c], crossValidatedLogLoss: Summary(flat[c]).mean
+      ).sizeBytes
+    }
     var records: [ConfigurationRecord] = []
     for (c, pipeline) in pipelines.enumerated() {
-      let size = try? OnDeviceCost.export(
-        spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: Summary(flat[c]).mean
-      ).sizeBytes
+      let size = sizes[c]
       let latency = OnDeviceCost.latency(pipeline, rows: dataset.x)
       let latencyRecord = LatencyRecord(p50: latency.p50Microseconds, p99: latency.p99Microseconds)
       records.append(
