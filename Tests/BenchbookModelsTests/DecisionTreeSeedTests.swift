@@ -1,5 +1,5 @@
 import BenchbookData
-import BenchbookModels
+@_spi(Testing) import BenchbookModels
 import Foundation
 import Testing
 
@@ -119,6 +119,17 @@ import Testing
     let fitted = try golden.model.fit(data.x, labels: data.labels, classCount: data.classCount)
     let difference = Self.firstDifference(fitted, golden.nodes)
     #expect(difference == nil, "\(golden.name): \(difference ?? "")")
+  }
+
+  /// The sorted lists pack a row with its label in 4 bytes where both fit, else in 8 (over 2^31 rows, or
+  /// fewer with many classes); both widths must grow the same tree, node for node.
+  @Test(arguments: goldens)
+  func wideEntriesGrowTheSameTree(_ golden: Golden) throws {
+    let data = try Self.dataset(golden.dataset)
+    let wide = try golden.model.fitWithWideEntries(data.x, labels: data.labels, classCount: data.classCount)
+    let narrow = try golden.model.fit(data.x, labels: data.labels, classCount: data.classCount)
+    #expect(wide.nodes == narrow.nodes)
+    #expect(Self.firstDifference(wide, golden.nodes) == nil, "\(golden.name)")
   }
 
   /// The goldens would prove little if the seed did not matter: without one, ties go to the

@@ -124,9 +124,24 @@ public struct DecisionTree: Classifier, Hashable, Codable {
   public func fit(_ x: Matrix, labels: [Int], classCount: Int, recordingGrowth: Bool) throws(ModelError)
     -> FittedDecisionTree
   {
+    try fit(x, labels: labels, classCount: classCount, with: TreeBuilder(self, recordingGrowth: recordingGrowth))
+  }
+
+  /// `fit` with the sorted lists' entries in 8 bytes, as data too large for 4 would have them: for tests, which
+  /// compare the two widths on data small enough for both.
+  @_spi(Testing) public func fitWithWideEntries(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError)
+    -> FittedDecisionTree
+  {
+    var builder = TreeBuilder(self)
+    builder.widensEntries = true
+    return try fit(x, labels: labels, classCount: classCount, with: builder)
+  }
+
+  private func fit(_ x: Matrix, labels: [Int], classCount: Int, with builder: TreeBuilder) throws(ModelError)
+    -> FittedDecisionTree
+  {
     precondition(labels.count == x.rows, "one label per row")
-    let result = try TreeBuilder(self, recordingGrowth: recordingGrowth).build(
-      x, labels: labels, classCount: classCount)
+    let result = try builder.build(x, labels: labels, classCount: classCount)
     return FittedDecisionTree(
       nodes: result.nodes, classCounts: result.classCounts, classCount: classCount, featureCount: x.columns,
       depth: result.depth, configuration: self, growth: result.growth)

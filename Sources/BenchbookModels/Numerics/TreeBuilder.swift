@@ -51,6 +51,10 @@ struct TreeBuilder {
   /// Whether a seeded growth keeps its `TreeGrowth` (20 bytes a node), which only shared fits replay.
   let recordsGrowth: Bool
 
+  /// Whether entries take 8 bytes even where 4 hold a row and its label; only tests ask, to check that
+  /// both widths grow the same tree.
+  var widensEntries = false
+
   init(_ config: DecisionTree, recordingGrowth: Bool = false) {
     recordsGrowth = recordingGrowth && config.randomState != nil
     criterion = config.criterion
@@ -93,15 +97,34 @@ struct TreeBuilder {
     _ x: Matrix, labels: [Int], classCount: Int, root: Root, visitOrder: inout FeatureVisitOrder
   ) throws(ModelError) -> Result {
     let n = x.rows
-    let featureCount = x.columns
-    let classes = classCount
     guard n > 0 else { throw ModelError("a decision tree needs at least one training row") }
     guard n <= Int(UInt32.max) else { throw ModelError("a decision tree takes at most \(UInt32.max) rows") }
+    // Entries pack a row with its label: in 4 bytes when both fit (two classes leave 31 bits for rows),
+    // else in 8, the label in the high half.
+    let labelBits = max(1, Int.bitWidth - (classCount - 1).leadingZeroBitCount)
+    if !widensEntries && labelBits < 32 && n <= 1 << (32 - labelBits) {
+      return try grow(
+        x, labels: labels, classCount: classCount, root: root, visitOrder: &visitOrder, entry: UInt32.self,
+        labelShift: 32 - labelBits)
+    }
+    return try grow(
+      x, labels: labels, classCount: classCount, root: root, visitOrder: &visitOrder, entry: UInt64.self,
+      labelShift: 32)
+  }
+
+  /// `build` with entries of type `Entry`: the row in the low `labelShift` bits, the label above.
+  private func grow<Entry: FixedWidthInteger & UnsignedInteger>(
+    _ x: Matrix, labels: [Int], classCount: Int, root: Root, visitOrder: inout FeatureVisitOrder,
+    entry: Entry.Type, labelShift: Int
+  ) throws(ModelError) -> Result {
+    let n = x.rows
+    let featureCount = x.columns
+    let classes = classCount
 
     // Each feature's rows sorted by float32 value (ties by row), with the values.
-    // An entry packs the row (low 32 bits) with its label (high 32 bits), so the
-    // split scan reads labels in order instead of looking them up.
-    var sortedEntries = [UInt64](repeating: 0, count: featureCount * n)
+    // An entry packs the row with its label, so the split scan reads labels in
+    // order instead of looking them up.
+    var sortedEntries = [Entry](repeating: 0, count: featureCount * n)
     var sortedValues = [Float](repeating: 0, count: featureCount * n)
     var keys = [UInt64](repeating: 0, count: n)
     var spareKeys = [UInt64](repeating: 0, count: n)
@@ -117,7 +140,7 @@ struct TreeBuilder {
       Self.sortByHighHalf(&keys, spare: &spareKeys)
       for p in 0..<n {
         let row = Int(truncatingIfNeeded: keys[p] & 0xffff_ffff)
-        sortedEntries[f * n + p] = UInt64(labels[row]) << 32 | UInt64(row)
+        sortedEntries[f * n + p] = Entry(labels[row]) << labelShift | Entry(row)
         sortedValues[f * n + p] = Self.float(orderedBits: UInt32(truncatingIfNeeded: keys[p] >> 32))
       }
     }
@@ -137,9 +160,10 @@ struct TreeBuilder {
     var stack = [Pending]()
     var countStack = [Double]()
     var goesLeft = [Bool](repeating: false, count: n)
-    // The sort's keys become the partition's scratch, and its spare goes, so neither outlives the sort.
+    // The sort's keys do not outlive it.
+    keys = []
     spareKeys = []
-    var spareEntries = consume keys
+    var spareEntries = [Entry](repeating: 0, count: n)
     var spareValues = [Float](repeating: 0, count: n)
     var leftCounts = [Double](repeating: 0, count: classes)
     var bestLeftCounts = [Double](repeating: 0, count: classes)
@@ -147,7 +171,7 @@ struct TreeBuilder {
     let totalRows = Double(root.totalRows ?? n)
     let epsilon = Double.ulpOfOne
     let tolerance = Self.featureTolerance
-    let rowMask: UInt64 = 0xffff_ffff
+    let rowMask: Entry = (1 << labelShift) - 1
 
     var rootCounts = [Double](repeating: 0, count: classes)
     for label in labels { rootCounts[label] += 1 }
@@ -205,7 +229,8 @@ struct TreeBuilder {
                           let position = bestSplit(
                             values: sortedValues.baseAddress! + f * n, entries: sortedEntries.baseAddress! + f * n,
                             start: start, end: end, totals: UnsafeBufferPointer(totals), leftCounts: leftCounts,
-                            bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, equalled: &equalled)
+                            bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, equalled: &equalled,
+                            labelShift: labelShift)
                           if let position {
                             bestFeature = f
                             bestPosition = position
@@ -268,7 +293,7 @@ struct TreeBuilder {
                         Self.stablePartition(
                           sortedEntries.baseAddress! + f * n, sortedValues.baseAddress! + f * n, start, end,
                           goesLeft: UnsafePointer(goesLeft.baseAddress!), spareEntries: spareEntries.baseAddress!,
-                          spareValues: spareValues.baseAddress!)
+                          spareValues: spareValues.baseAddress!, rowMask: rowMask)
                       }
 
                       for c in 0..<classes { countStack.append(leftCounts[c]) }  // right child's counts
@@ -302,29 +327,33 @@ struct TreeBuilder {
   /// theirs in a register meanwhile. Kept out of line, and compiled once per criterion with no
   /// call inside the Gini loop, so the scan keeps its running best in registers.
   @inline(never)
-  func bestSplit(
-    values: UnsafePointer<Float>, entries: UnsafePointer<UInt64>, start: Int, end: Int,
+  func bestSplit<Entry: FixedWidthInteger & UnsignedInteger>(
+    values: UnsafePointer<Float>, entries: UnsafePointer<Entry>, start: Int, end: Int,
     totals: UnsafeBufferPointer<Double>, leftCounts: UnsafeMutableBufferPointer<Double>,
-    bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double, equalled: inout Bool
+    bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double, equalled: inout Bool,
+    labelShift: Int
   ) -> Int? {
     switch criterion {
     case .gini:
       scan(
         values: values, entries: entries, start: start, end: end, totals: totals, leftCounts: leftCounts,
-        bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, equalled: &equalled, entropy: false)
+        bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, equalled: &equalled, entropy: false,
+        labelShift: labelShift)
     case .entropy, .logLoss:
       scan(
         values: values, entries: entries, start: start, end: end, totals: totals, leftCounts: leftCounts,
-        bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, equalled: &equalled, entropy: true)
+        bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, equalled: &equalled, entropy: true,
+        labelShift: labelShift)
     }
   }
 
   /// `bestSplit` for one criterion; `entropy` is a constant at each call, so each copy keeps one branch.
   @inline(__always)
-  private func scan(
-    values: UnsafePointer<Float>, entries: UnsafePointer<UInt64>, start: Int, end: Int,
+  private func scan<Entry: FixedWidthInteger & UnsignedInteger>(
+    values: UnsafePointer<Float>, entries: UnsafePointer<Entry>, start: Int, end: Int,
     totals: UnsafeBufferPointer<Double>, leftCounts: UnsafeMutableBufferPointer<Double>,
-    bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double, equalled: inout Bool, entropy: Bool
+    bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double, equalled: inout Bool, entropy: Bool,
+    labelShift: Int
   ) -> Int? {
     let classes = totals.count
     let tolerance = Self.featureTolerance
@@ -334,7 +363,7 @@ struct TreeBuilder {
     var ones = 0
     for c in 0..<classes { leftCounts[c] = 0 }
     for p in start..<(end - 1) {
-      let label = Int(truncatingIfNeeded: entries[p] >> 32)
+      let label = Int(truncatingIfNeeded: entries[p] >> labelShift)
       if classes == 2 { ones += label } else { leftCounts[label] += 1 }
       if values[p + 1] <= values[p] + tolerance { continue }
       let leftRows = p + 1 - start
@@ -413,9 +442,10 @@ struct TreeBuilder {
   /// Branch-free: each entry is written to both sides and only one side advances.
   /// Kept out of line so the hot loop gets registers to itself.
   @inline(never)
-  static func stablePartition(
-    _ entries: UnsafeMutablePointer<UInt64>, _ values: UnsafeMutablePointer<Float>, _ start: Int, _ end: Int,
-    goesLeft: UnsafePointer<Bool>, spareEntries: UnsafeMutablePointer<UInt64>, spareValues: UnsafeMutablePointer<Float>
+  static func stablePartition<Entry: FixedWidthInteger & UnsignedInteger>(
+    _ entries: UnsafeMutablePointer<Entry>, _ values: UnsafeMutablePointer<Float>, _ start: Int, _ end: Int,
+    goesLeft: UnsafePointer<Bool>, spareEntries: UnsafeMutablePointer<Entry>, spareValues: UnsafeMutablePointer<Float>,
+    rowMask: Entry
   ) {
     var kept = start
     var moved = 0
@@ -426,7 +456,7 @@ struct TreeBuilder {
       values[kept] = value
       spareEntries[moved] = entry
       spareValues[moved] = value
-      let left = goesLeft[Int(truncatingIfNeeded: entry & 0xffff_ffff)] ? 1 : 0
+      let left = goesLeft[Int(truncatingIfNeeded: entry & rowMask)] ? 1 : 0
       kept += left
       moved += 1 - left
     }
