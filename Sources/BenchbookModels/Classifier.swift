@@ -34,7 +34,9 @@ public protocol Classifier: Sendable {
   ///
   /// Callers guarantee `classCount >= 2` and that every class occurs in
   /// `labels`; `fitPresentClasses` arranges that for arbitrary folds.
-  func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> Fitted
+  /// `x` is consumed: a caller that hands over its last reference lets a model
+  /// that needs the rows only briefly (a tree, after its sort) free them mid-fit.
+  func fit(_ x: consuming Matrix, labels: [Int], classCount: Int) throws(ModelError) -> Fitted
 }
 
 extension Classifier {

@@ -10,7 +10,8 @@ extension Classifier {
   /// - Parameters:
   ///   - labels: class indices in `0..<classCount`, one per row of `x`.
   ///   - classCount: the size of the dataset's class set.
-  public func fitPresentClasses(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> any FittedClassifier
+  public func fitPresentClasses(_ x: consuming Matrix, labels: [Int], classCount: Int) throws(ModelError)
+    -> any FittedClassifier
   {
     precondition(labels.count == x.rows, "one label per row")
     guard x.rows > 0 else { throw ModelError("the training fold has no rows") }
@@ -18,14 +19,14 @@ extension Classifier {
     for label in labels { present[label] = true }
     let presentClasses = (0..<classCount).filter { present[$0] }
     if presentClasses.count == classCount {
-      return try fit(x, labels: labels, classCount: classCount)
+      return try fit(consume x, labels: labels, classCount: classCount)
     }
     if presentClasses.count == 1 {
       return SingleClassModel(classIndex: presentClasses[0], classCount: classCount)
     }
     var dense = [Int](repeating: -1, count: classCount)
     for (newIndex, oldIndex) in presentClasses.enumerated() { dense[oldIndex] = newIndex }
-    let inner = try fit(x, labels: labels.map { dense[$0] }, classCount: presentClasses.count)
+    let inner = try fit(consume x, labels: labels.map { dense[$0] }, classCount: presentClasses.count)
     return ExpandedClassModel(inner: inner, presentClasses: presentClasses, classCount: classCount)
   }
 }

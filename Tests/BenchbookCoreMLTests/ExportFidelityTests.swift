@@ -59,13 +59,14 @@ enum NeighbourTies {
   static func rows(_ trained: ExportFixtures.Trained) -> Set<Int> {
     guard let knn = trained.pipeline.classifier as? FittedKNearestNeighbors else { return [] }
     let queries = trained.pipeline.preprocessing.transform(trained.testX)
+    let samples = knn.samples
     var ties = Set<Int>()
     for q in 0..<queries.rows {
       var distances: [Double] = []
-      for s in 0..<knn.samples.rows {
+      for s in 0..<samples.rows {
         var d2 = 0.0
         for f in 0..<queries.columns {
-          let difference = queries[q, f] - knn.samples[s, f]
+          let difference = queries[q, f] - samples[s, f]
           d2 += difference * difference
         }
         distances.append(d2)

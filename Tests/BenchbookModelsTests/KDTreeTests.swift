@@ -3,6 +3,26 @@ import BenchbookModels
 import Testing
 
 @Suite struct KDTreeTests {
+  /// An index keeps the only copy of its points (a kd-tree in its own order); read back, they are the
+  /// points as given, row for row, whatever the index.
+  @Test(arguments: [1, 4, 30])
+  func storedPointsReadBackInTheOrderGiven(leaf: Int) {
+    let points = integerPoints(rows: 500, columns: 3, values: 0...9, seed: UInt64(leaf))
+    #expect(KDTree(points: points, leafSize: leaf).storedPoints { $0 } == points.values)
+    #expect(LinearNeighborIndex(points: points).storedPoints { $0 } == points.values)
+    #expect(KDTree(points: points, leafSize: leaf).storedPoints { Float($0) } == points.values.map { Float($0) })
+  }
+
+  /// A fitted model's stored rows are its training rows in training order, though only the index holds them.
+  @Test(arguments: [KNearestNeighbors.IndexChoice.kdTree, .linear])
+  func aFittedModelsSamplesAreItsTrainingRows(index: KNearestNeighbors.IndexChoice) throws {
+    let points = integerPoints(rows: 300, columns: 2, values: 0...6, seed: 3)
+    let labels = (0..<300).map { $0 % 2 }
+    let fitted = try KNearestNeighbors(index: index).fit(points, labels: labels, classCount: 2)
+    #expect(fitted.samples == points)
+    #expect(fitted.sampleCount == 300 && fitted.featureCount == 2)
+  }
+
   /// The kd-tree must return exactly the linear scan's neighbours and distances,
   /// including which of several equally distant points win.
   @Test(arguments: [(dimension: 1, leaf: 1), (2, 3), (3, 30), (4, 5), (6, 2)])

@@ -12,18 +12,16 @@ enum NeighborsConversion {
   static func convert(_ model: FittedKNearestNeighbors, width: Int, classes: [String], updatable: Bool)
     throws(ExportError) -> ClassifierStage
   {
-    guard model.samples.columns == width else {
+    guard model.featureCount == width else {
       throw ExportError(
-        "the k-nearest-neighbours model stores \(model.samples.columns) columns; the inputs give \(width)")
+        "the k-nearest-neighbours model stores \(model.featureCount) columns; the inputs give \(width)")
     }
-    var samples = [Float]()
-    samples.reserveCapacity(model.samples.values.count)
-    for value in model.samples.values {
+    let samples = try model.samples { value throws(ExportError) -> Float in
       let single = Float(value)
       guard single.isFinite else {
         throw ExportError("a stored sample value (\(value)) does not fit in float32, which Core ML stores samples as")
       }
-      samples.append(single)
+      return single
     }
     let labelType = LabelType(labels: classes)
     let sampleLabels = labelType.classLabels(model.labels.map { classes[$0] })
@@ -37,7 +35,7 @@ enum NeighborsConversion {
       defaultValue: k, allowed: updatable ? .range(1...max(k, 1000)) : .set([k]))
     let classifier = KNearestNeighborsClassifier(
       index: NearestNeighborsIndex(
-        numberOfDimensions: width, samples: samples, sampleCount: model.samples.rows, indexType: index,
+        numberOfDimensions: width, samples: samples, sampleCount: model.sampleCount, indexType: index,
         usesSquaredEuclideanDistance: true),
       numberOfNeighbors: neighbours, labels: sampleLabels,
       weighting: model.weights == .uniform ? .uniform : .inverseDistance)

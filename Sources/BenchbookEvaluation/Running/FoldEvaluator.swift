@@ -35,7 +35,7 @@ public struct FoldEvaluator: Sendable {
     do {
       let training = GatheredRows(dataset, rows: fold.train)
       let fitStart = DispatchTime.now().uptimeNanoseconds
-      pipeline = try fit(model, training, fold: fold.index)
+      pipeline = try fit(model, consume training, fold: fold.index)
       fitSeconds = Double(DispatchTime.now().uptimeNanoseconds - fitStart) / 1e9
     }
     let testX = dataset.x.selecting(rows: fold.test)
@@ -67,19 +67,27 @@ public struct FoldEvaluator: Sendable {
 
   /// Fits preprocessing, then the model, on the given training rows.
   /// - Parameter fold: the fold being fitted, or `nil` for all rows (named in errors).
-  public func fit(_ model: ModelSpec, _ training: GatheredRows, fold: Int?) throws(ModelFailure) -> FittedPipeline {
+  /// - Parameter training: consumed; handed its last reference, the model may free the rows mid-fit.
+  public func fit(_ model: ModelSpec, _ training: consuming GatheredRows, fold: Int?) throws(ModelFailure)
+    -> FittedPipeline
+  {
     // A planted slowdown (`BENCHBOOK_TEST_REPEAT_FIT`, tests only) repeats the whole fit.
-    for _ in 1..<FitRepeat.fitsNow(for: model.label) { _ = try fitOnce(model, training, fold: fold) }
+    for _ in 1..<FitRepeat.fitsNow(for: model.label) { _ = try fitOnce(model, copy training, fold: fold) }
     return try fitOnce(model, training, fold: fold)
   }
 
-  private func fitOnce(_ model: ModelSpec, _ training: GatheredRows, fold: Int?) throws(ModelFailure) -> FittedPipeline
+  private func fitOnce(_ model: ModelSpec, _ training: consuming GatheredRows, fold: Int?) throws(ModelFailure)
+    -> FittedPipeline
   {
     let (preprocessing, prepared) = fitPreprocessing(training)
     try checkPrepared(preprocessing, prepared, raw: training.x, model: model, fold: fold)
+    let labels = training.labels
+    // Without preprocessing `prepared` is the gathered matrix itself: let go of the rows' reference to it,
+    // so that the model holds the last one.
+    _ = consume training
     do {
       let classifier = try model.classifier.fitPresentClasses(
-        prepared, labels: training.labels, classCount: dataset.classes.count)
+        consume prepared, labels: labels, classCount: dataset.classes.count)
       return FittedPipeline(preprocessing: preprocessing, classifier: classifier)
     } catch {
       throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)

@@ -115,8 +115,8 @@ public struct DecisionTree: Classifier, Hashable, Codable {
 
   /// Grows the tree. Throws when a feature value is not finite in float32.
   /// - Complexity: O(n log n × features) to sort, then O(rows × features) per node.
-  public func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedDecisionTree {
-    try fit(x, labels: labels, classCount: classCount, recordingGrowth: false)
+  public func fit(_ x: consuming Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedDecisionTree {
+    try fit(consume x, labels: labels, classCount: classCount, with: TreeBuilder(self))
   }
 
   /// `fit`, keeping with a seed the record of each node's search (`TreeGrowth`, 20 bytes a node) that
@@ -137,13 +137,14 @@ public struct DecisionTree: Classifier, Hashable, Codable {
     return try fit(x, labels: labels, classCount: classCount, with: builder)
   }
 
-  private func fit(_ x: Matrix, labels: [Int], classCount: Int, with builder: TreeBuilder) throws(ModelError)
-    -> FittedDecisionTree
+  private func fit(_ x: consuming Matrix, labels: [Int], classCount: Int, with builder: TreeBuilder)
+    throws(ModelError) -> FittedDecisionTree
   {
     precondition(labels.count == x.rows, "one label per row")
-    let result = try builder.build(x, labels: labels, classCount: classCount)
+    let featureCount = x.columns
+    let result = try builder.build(consume x, labels: labels, classCount: classCount)
     return FittedDecisionTree(
-      nodes: result.nodes, classCounts: result.classCounts, classCount: classCount, featureCount: x.columns,
+      nodes: result.nodes, classCounts: result.classCounts, classCount: classCount, featureCount: featureCount,
       depth: result.depth, configuration: self, growth: result.growth)
   }
 }

@@ -94,7 +94,8 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
   ///
   /// Throws when `k` exceeds the training rows (scikit-learn refuses too) or a
   /// value is not finite.
-  public func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedKNearestNeighbors {
+  /// - Parameter x: consumed; handed the last reference, the index keeps the rows without a copy.
+  public func fit(_ x: consuming Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedKNearestNeighbors {
     precondition(labels.count == x.rows, "one label per row")
     guard k <= x.rows else {
       throw ModelError("k-nearest neighbours needs n_neighbors (\(k)) <= training rows (\(x.rows))")
@@ -103,21 +104,35 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
       throw ModelError("k-nearest neighbours cannot use missing or infinite feature values")
     }
     let kind = resolvedIndex(rows: x.rows, features: x.columns)
-    let searcher: any NeighborIndex =
-      switch kind {
-      case .kdTree: KDTree(points: x, leafSize: leafSize)
-      case .linear: LinearNeighborIndex(points: x)
-      }
+    let searcher: any NeighborIndex
+    if kind == .kdTree {
+      searcher = KDTree(points: consume x, leafSize: leafSize)
+    } else {
+      searcher = LinearNeighborIndex(points: consume x)
+    }
     return FittedKNearestNeighbors(
-      samples: x, labels: labels, classCount: classCount, k: k, weights: weights, indexKind: kind,
-      leafSize: leafSize, searcher: searcher)
+      labels: labels, classCount: classCount, k: k, weights: weights, indexKind: kind, leafSize: leafSize,
+      searcher: searcher)
   }
 }
 
 /// A fitted k-nearest-neighbours model: the stored training rows and their index.
 public struct FittedKNearestNeighbors: FittedClassifier {
-  /// The training rows, in training order (row i is training row i).
-  public let samples: Matrix
+  /// The training rows, in training order (row i is training row i), read back from the index, which holds
+  /// the only copy (a kd-tree's in its own order): O(rows × features) an access, for exports and tests.
+  public var samples: Matrix {
+    Matrix(rows: searcher.pointCount, columns: searcher.dimension, values: searcher.storedPoints { $0 })
+  }
+
+  /// The training rows' coordinates as `samples` holds them, each converted (Core ML stores float32).
+  public func samples<T, E: Error>(_ convert: (Double) throws(E) -> T) throws(E) -> [T] {
+    try searcher.storedPoints(convert)
+  }
+
+  /// Number of stored training rows.
+  public var sampleCount: Int { searcher.pointCount }
+  /// Number of features of each stored row.
+  public var featureCount: Int { searcher.dimension }
   /// Class of each stored row.
   public let labels: [Int]
   public let classCount: Int
@@ -129,10 +144,9 @@ public struct FittedKNearestNeighbors: FittedClassifier {
   private let searcher: any NeighborIndex
 
   init(
-    samples: Matrix, labels: [Int], classCount: Int, k: Int, weights: KNearestNeighbors.Weighting,
-    indexKind: NeighborIndexKind, leafSize: Int, searcher: any NeighborIndex
+    labels: [Int], classCount: Int, k: Int, weights: KNearestNeighbors.Weighting, indexKind: NeighborIndexKind,
+    leafSize: Int, searcher: any NeighborIndex
   ) {
-    self.samples = samples
     self.labels = labels
     self.classCount = classCount
     self.k = k
@@ -160,17 +174,17 @@ public struct FittedKNearestNeighbors: FittedClassifier {
   /// `configuration` fitted on the same rows, sharing this model's stored rows and index: what `fit` would
   /// build, without building it again. `nil` when `configuration` would build another index.
   public func reconfigured(as configuration: any Classifier) -> (any FittedClassifier)? {
-    guard let configuration = configuration as? KNearestNeighbors, configuration.k <= samples.rows,
-      configuration.resolvedIndex(rows: samples.rows, features: samples.columns) == indexKind,
+    guard let configuration = configuration as? KNearestNeighbors, configuration.k <= sampleCount,
+      configuration.resolvedIndex(rows: sampleCount, features: featureCount) == indexKind,
       configuration.leafSize == leafSize
     else { return nil }
     return FittedKNearestNeighbors(
-      samples: samples, labels: labels, classCount: classCount, k: configuration.k, weights: configuration.weights,
+      labels: labels, classCount: classCount, k: configuration.k, weights: configuration.weights,
       indexKind: indexKind, leafSize: leafSize, searcher: searcher)
   }
 
   /// Stored rows × features, plus one label per stored row.
-  public var parameterCount: Int { samples.rows * samples.columns + labels.count }
+  public var parameterCount: Int { sampleCount * featureCount + labels.count }
 
   /// The k nearest training rows of each row of `x`, ordered by (distance, training row).
   public func neighbors(_ x: Matrix) -> NeighborList {
@@ -182,7 +196,7 @@ public struct FittedKNearestNeighbors: FittedClassifier {
   /// Votes are added in neighbour order and divided by their sum over classes,
   /// as scikit-learn does, so the rounding matches it.
   public func predictProbabilities(_ x: Matrix) -> Matrix {
-    precondition(x.columns == samples.columns, "model fitted on \(samples.columns) columns, given \(x.columns)")
+    precondition(x.columns == featureCount, "model fitted on \(featureCount) columns, given \(x.columns)")
     var out: [Double] = []
     out.reserveCapacity(x.rows * classCount)
     inChunks(x) { found in

@@ -39,7 +39,10 @@ public struct LinearDiscriminantAnalysis: Classifier, Hashable, Codable {
   }
 
   /// - Complexity: O(n·d²) for the SVD of the n×d centred data, plus O(n·d) passes.
-  public func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedLinearDiscriminantAnalysis {
+  /// - Parameter x: consumed; handed the last reference, the rows are freed once centred, before the SVD.
+  public func fit(_ x: consuming Matrix, labels: [Int], classCount: Int) throws(ModelError)
+    -> FittedLinearDiscriminantAnalysis
+  {
     precondition(labels.count == x.rows, "one label per row")
     precondition(classCount >= 2, "LDA needs at least two classes")
     guard solver == "svd" else { throw ModelError("LDA solver '\(solver)' is not implemented; use svd") }
@@ -87,6 +90,7 @@ public struct LinearDiscriminantAnalysis: Classifier, Hashable, Codable {
         }
       }
     }
+    _ = consume x
     var std = [Double](repeating: 1, count: d)
     centred.withUnsafeBufferPointer { values in
       for c in 0..<d {

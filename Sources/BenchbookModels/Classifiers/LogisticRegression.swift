@@ -98,8 +98,9 @@ public struct LogisticRegression: Classifier, Hashable, Codable {
   }
 
   /// - Complexity: O(n·d·K) per L-BFGS evaluation; typically a few dozen evaluations.
-  public func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedLogisticRegression {
-    try fit(x, labels: labels, classCount: classCount, from: nil)
+  public func fit(_ x: consuming Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedLogisticRegression
+  {
+    try fit(consume x, labels: labels, classCount: classCount, from: nil)
   }
 
   /// Fits starting from another fit's weights instead of zero (a warm start).
@@ -110,10 +111,12 @@ public struct LogisticRegression: Classifier, Hashable, Codable {
   /// regularisation path (`start` as fitted). The path is not always shorter: the coordinates are
   /// whitened at zero weights, and near a sharp optimum L-BFGS spends its steps learning curvature
   /// whichever close point it starts from.
-  /// - Parameter start: weights for the same columns and classes as `x` and `classCount`, in
-  ///   `x`'s units; `nil` starts from zero, as `fit(_:labels:classCount:)` does.
+  /// - Parameters:
+  ///   - x: consumed; handed the last reference, the fit scales the rows in place instead of copying them.
+  ///   - start: weights for the same columns and classes as `x` and `classCount`, in
+  ///     `x`'s units; `nil` starts from zero, as `fit(_:labels:classCount:)` does.
   public func fit(
-    _ x: Matrix, labels: [Int], classCount: Int, from start: FittedLogisticRegression?
+    _ x: consuming Matrix, labels: [Int], classCount: Int, from start: FittedLogisticRegression?
   ) throws(ModelError) -> FittedLogisticRegression {
     precondition(labels.count == x.rows, "one label per row")
     precondition(classCount >= 2, "logistic regression needs at least two classes")
@@ -136,7 +139,7 @@ public struct LogisticRegression: Classifier, Hashable, Codable {
     }
 
     let penaltyPerRow = penalty == .l2 ? 1 / (C * Double(n)) : 0
-    let coordinates = try WhitenedCoordinates(x, centred: fitIntercept, penaltyPerRow: penaltyPerRow)
+    let coordinates = try WhitenedCoordinates(consume x, centred: fitIntercept, penaltyPerRow: penaltyPerRow)
     let outputs = classCount == 2 ? 1 : classCount
     let objective = LogisticObjective(
       design: coordinates.design, labels: labels, rows: n, features: coordinates.rank, outputs: outputs,
@@ -255,7 +258,8 @@ private struct WhitenedCoordinates {
   /// Its left inverse on the kept directions, u = Λ^(1/2) Vᵀ S w; row-major rank×features.
   var inverseMap: [Double]
 
-  init(_ x: Matrix, centred: Bool, penaltyPerRow: Double) throws(ModelError) {
+  /// - Parameter x: consumed; handed the last reference, its storage becomes the scaled rows.
+  init(_ x: consuming Matrix, centred: Bool, penaltyPerRow: Double) throws(ModelError) {
     let n = x.rows
     let d = x.columns
     var center = [Double](repeating: 0, count: d)
@@ -278,12 +282,11 @@ private struct WhitenedCoordinates {
       let s = (sum / Double(n)).squareRoot()
       return s > 0 && s.isFinite ? s : 1
     }
-    var scaled = [Double](repeating: 0, count: n * d)
-    x.values.withUnsafeBufferPointer { values in
-      scaled.withUnsafeMutableBufferPointer { out in
-        for r in 0..<n {
-          for c in 0..<d { out[r * d + c] = (values[r * d + c] - center[c]) / scale[c] }
-        }
+    var scaled = x.values
+    _ = consume x
+    scaled.withUnsafeMutableBufferPointer { out in
+      for r in 0..<n {
+        for c in 0..<d { out[r * d + c] = (out[r * d + c] - center[c]) / scale[c] }
       }
     }
     // Hessian at zero weights ÷ (1/4): scaled second moments plus the penalty (on original weights).

@@ -42,10 +42,11 @@ public struct KDTree: NeighborIndex {
 
   /// Builds the tree.
   /// - Parameters:
-  ///   - points: one stored point per row, all coordinates finite.
+  ///   - points: one stored point per row, all coordinates finite. Consumed: handed the last reference,
+  ///     the tree reorders them in place instead of copying them.
   ///   - leafSize: at least 1; scikit-learn's default is 30.
   /// - Complexity: O(n log n × dimension) expected.
-  public init(points matrix: Matrix, leafSize: Int = 30) {
+  public init(points matrix: consuming Matrix, leafSize: Int = 30) {
     precondition(leafSize >= 1, "leaf size must be at least 1")
     precondition(matrix.values.allSatisfy(\.isFinite), "k-d tree points must be finite")
     precondition(matrix.rows <= Int(UInt32.max), "a k-d tree holds at most \(UInt32.max) points")
@@ -58,6 +59,7 @@ public struct KDTree: NeighborIndex {
     // Points are moved with their rows while partitioning, so every node's
     // points end up contiguous and later passes read memory in order.
     var points = matrix.values
+    _ = consume matrix
     var order = (0..<n).map { UInt32(truncatingIfNeeded: $0) }
     var nodes = [Node]()
     // Top-down these hold each node's *loose* box (the parent's, cut at the
@@ -155,6 +157,19 @@ public struct KDTree: NeighborIndex {
 
   /// Number of nodes, leaves included.
   public var nodeCount: Int { nodes.count }
+
+  public func storedPoints<T, E: Error>(_ convert: (Double) throws(E) -> T) throws(E) -> [T] {
+    let d = dimension
+    var pointOfRow = [UInt32](repeating: 0, count: pointCount)
+    for (point, row) in rowOfPoint.enumerated() { pointOfRow[Int(row)] = UInt32(truncatingIfNeeded: point) }
+    var out = [T]()
+    out.reserveCapacity(pointCount * d)
+    for point in pointOfRow {
+      let start = Int(point) * d
+      for f in 0..<d { out.append(try convert(points[start + f])) }
+    }
+    return out
+  }
 
   /// Reorders rows `start..<end` of `points` (and `order` with them) so row
   /// `k` holds the point a sort by `feature` would put there, with no larger

@@ -9,8 +9,16 @@ public struct LinearNeighborIndex: NeighborIndex {
   /// The stored points, in the order given.
   public let points: Matrix
 
-  public init(points: Matrix) {
+  /// - Parameter points: consumed; handed the last reference, the index stores them without a copy.
+  public init(points: consuming Matrix) {
     self.points = points
+  }
+
+  public func storedPoints<T, E: Error>(_ convert: (Double) throws(E) -> T) throws(E) -> [T] {
+    var out = [T]()
+    out.reserveCapacity(points.values.count)
+    for value in points.values { out.append(try convert(value)) }
+    return out
   }
 
   public var pointCount: Int { points.rows }

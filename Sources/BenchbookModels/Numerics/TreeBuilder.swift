@@ -86,15 +86,17 @@ struct TreeBuilder {
     var totalRows: Int?
   }
 
-  func build(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> Result {
+  /// - Parameter x: consumed; the rows are needed only for the sort, and a caller that hands over the
+  ///   last reference has them freed before the growth.
+  func build(_ x: consuming Matrix, labels: [Int], classCount: Int) throws(ModelError) -> Result {
     var visitOrder = FeatureVisitOrder(featureCount: x.columns, randomState: randomState)
-    return try build(x, labels: labels, classCount: classCount, root: Root(), visitOrder: &visitOrder)
+    return try build(consume x, labels: labels, classCount: classCount, root: Root(), visitOrder: &visitOrder)
   }
 
   /// Grows the tree below `root` on its rows `x`, drawing feature orders from `visitOrder` (left as the
   /// growth leaves it, so a caller can go on drawing for the nodes after this subtree).
   func build(
-    _ x: Matrix, labels: [Int], classCount: Int, root: Root, visitOrder: inout FeatureVisitOrder
+    _ x: consuming Matrix, labels: [Int], classCount: Int, root: Root, visitOrder: inout FeatureVisitOrder
   ) throws(ModelError) -> Result {
     let n = x.rows
     guard n > 0 else { throw ModelError("a decision tree needs at least one training row") }
@@ -104,17 +106,17 @@ struct TreeBuilder {
     let labelBits = max(1, Int.bitWidth - (classCount - 1).leadingZeroBitCount)
     if !widensEntries && labelBits < 32 && n <= 1 << (32 - labelBits) {
       return try grow(
-        x, labels: labels, classCount: classCount, root: root, visitOrder: &visitOrder, entry: UInt32.self,
+        consume x, labels: labels, classCount: classCount, root: root, visitOrder: &visitOrder, entry: UInt32.self,
         labelShift: 32 - labelBits)
     }
     return try grow(
-      x, labels: labels, classCount: classCount, root: root, visitOrder: &visitOrder, entry: UInt64.self,
+      consume x, labels: labels, classCount: classCount, root: root, visitOrder: &visitOrder, entry: UInt64.self,
       labelShift: 32)
   }
 
   /// `build` with entries of type `Entry`: the row in the low `labelShift` bits, the label above.
   private func grow<Entry: FixedWidthInteger & UnsignedInteger>(
-    _ x: Matrix, labels: [Int], classCount: Int, root: Root, visitOrder: inout FeatureVisitOrder,
+    _ x: consuming Matrix, labels: [Int], classCount: Int, root: Root, visitOrder: inout FeatureVisitOrder,
     entry: Entry.Type, labelShift: Int
   ) throws(ModelError) -> Result {
     let n = x.rows
@@ -123,11 +125,10 @@ struct TreeBuilder {
 
     // Each feature's rows sorted by float32 value (ties by row), with the values.
     // An entry packs the row with its label, so the split scan reads labels in
-    // order instead of looking them up.
-    var sortedEntries = [Entry](repeating: 0, count: featureCount * n)
+    // order instead of looking them up. The values are rounded into place first,
+    // feature-major and in row order, so that the rows can go before the sort's
+    // own arrays exist: the growth reads only the sorted lists.
     var sortedValues = [Float](repeating: 0, count: featureCount * n)
-    var keys = [UInt64](repeating: 0, count: n)
-    var spareKeys = [UInt64](repeating: 0, count: n)
     for f in 0..<featureCount {
       for i in 0..<n {
         let value = Float(x.values[i * featureCount + f])
@@ -135,8 +136,16 @@ struct TreeBuilder {
           throw ModelError(
             "a decision tree needs finite feature values within float32 range; row \(i) column \(f) is \(x[i, f])")
         }
-        keys[i] = UInt64(Self.orderedBits(value)) << 32 | UInt64(i)
+        sortedValues[f * n + i] = value
       }
+    }
+    // Freed here when the caller handed over its last reference.
+    _ = consume x
+    var sortedEntries = [Entry](repeating: 0, count: featureCount * n)
+    var keys = [UInt64](repeating: 0, count: n)
+    var spareKeys = [UInt64](repeating: 0, count: n)
+    for f in 0..<featureCount {
+      for i in 0..<n { keys[i] = UInt64(Self.orderedBits(sortedValues[f * n + i])) << 32 | UInt64(i) }
       Self.sortByHighHalf(&keys, spare: &spareKeys)
       for p in 0..<n {
         let row = Int(truncatingIfNeeded: keys[p] & 0xffff_ffff)
