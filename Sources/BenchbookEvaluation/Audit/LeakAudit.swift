@@ -151,15 +151,16 @@ public enum LeakAudit {
     let mainEvaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
     let firstPhase = tasks
     // Each forward-chaining fit copies its training rows, the earlier part of the data in time, and the
-    // model adds its own working copy. The largest two together held more than any other moment of a run,
-    // so fits whose training rows sum past the data's rows do not run at once: split k of n pairs with
-    // split n − k + 1 or with the small checks and screens instead.
+    // model works on them: weighed as the main pass weighs its folds (rows times the model's working copies,
+    // within five copies of the data), so the audit never holds more at once than cross-validation may.
     let weights = firstPhase.map { task -> Int in
-      if case .shadow(_, let f) = task { return shadowPlan?.folds[f].train.count ?? 0 }
+      if case .shadow(let m, let f) = task {
+        return (shadowPlan?.folds[f].train.count ?? 0) * models[m].kind.workingCopies
+      }
       return 0
     }
     let outputs = try ParallelExecutor.run(
-      count: firstPhase.count, jobs: options.jobs, order: order, weights: weights, budget: dataset.x.rows,
+      count: firstPhase.count, jobs: options.jobs, order: order, weights: weights, budget: 5 * dataset.x.rows,
       progress: options.progress.map { report in { @Sendable done in report(done, total) } }
     ) { (index: Int) throws(ModelFailure) -> Output in
       // As in the main pass: a finished fit's memory goes back to the system, not to the arena.

@@ -243,13 +243,14 @@ public enum ExperimentRunner {
 }
 
 extension ModelKind {
-  /// Copies of its training rows a fit holds at its largest: the gathered rows, plus a tree's sorted
-  /// lists (about twice the rows' size for few features) or the neighbours' search tree. Scheduling only.
+  /// Copies of its training rows a fit holds at its largest, the gathered rows included (which the model is
+  /// handed): a tree's rounded values and sorted lists, the neighbours' search tree over the rows with its
+  /// boxes, logistic regression's scaled rows beside their whitened design, LDA's rows beside their centred
+  /// transpose, each with the labels. Scheduling only.
   var workingCopies: Int {
     switch self {
-    case .decisionTree: 3
-    case .knn: 2
-    case .logisticRegression, .lda, .gaussianNB: 1
+    case .decisionTree, .knn, .logisticRegression, .lda: 2
+    case .gaussianNB: 1
     }
   }
 

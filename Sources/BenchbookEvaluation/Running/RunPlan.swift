@@ -97,9 +97,9 @@ public struct RunPlan: Sendable {
     }
   }
 
-  /// Runs the tasks at `indices` (into `tasks`) on `jobs` threads, costliest first. Two tasks whose
-  /// held rows pass five copies of the data (two trees on two folds) do not run at once: a tree's fold
-  /// runs beside a lighter model's instead.
+  /// Runs the tasks at `indices` (into `tasks`) on `jobs` threads, costliest first. Tasks whose held rows
+  /// together pass five copies of the data do not run at once (on two cores any two folds may; on more,
+  /// the heaviest fits are not all in flight together).
   /// - Parameter sharing: whether a tuned model's splits may share work across splits; the outputs are the
   ///   same either way (tests compare them).
   /// - Returns: outputs keyed by task index.
