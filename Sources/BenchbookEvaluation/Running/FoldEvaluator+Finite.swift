@@ -18,10 +18,17 @@ extension FoldEvaluator {
     let overflowed = preprocessing.scalers.lazy.compactMap { scaler in
       scaler.mean.indices.first { !scaler.mean[$0].isFinite || !scaler.scale[$0].isFinite }
     }.first
+    // Every fit pays for this pass, so it reads the buffer directly: element by element through the
+    // matrix's subscript it doubled a Gaussian NB fit (the same sums, in the same order).
     var squares = [Double](repeating: 0, count: prepared.columns)
     if overflowed == nil {
-      for r in 0..<prepared.rows {
-        for c in 0..<prepared.columns { squares[c] += prepared[r, c] * prepared[r, c] }
+      let columns = prepared.columns
+      prepared.values.withUnsafeBufferPointer { values in
+        squares.withUnsafeMutableBufferPointer { squares in
+          for r in 0..<prepared.rows {
+            for c in 0..<columns { squares[c] += values[r * columns + c] * values[r * columns + c] }
+          }
+        }
       }
     }
     guard let column = overflowed ?? squares.firstIndex(where: { !$0.isFinite }) else { return }
