@@ -155,12 +155,13 @@ public enum LeakAudit {
     // within five copies of the data), so the audit never holds more at once than cross-validation may.
     let weights = firstPhase.map { task -> Int in
       if case .shadow(let m, let f) = task {
-        return (shadowPlan?.folds[f].train.count ?? 0) * models[m].kind.workingCopies
+        return models[m].kind.heldRows(training: shadowPlan?.folds[f].train.count ?? 0)
       }
       return 0
     }
     let outputs = try ParallelExecutor.run(
-      count: firstPhase.count, jobs: options.jobs, order: order, weights: weights, budget: 5 * dataset.x.rows,
+      count: firstPhase.count, jobs: options.jobs, order: order, weights: weights,
+      budget: ModelKind.heldRowsBudget(dataRows: dataset.x.rows),
       progress: options.progress.map { report in { @Sendable done in report(done, total) } }
     ) { (index: Int) throws(ModelFailure) -> Output in
       // As in the main pass: a finished fit's memory goes back to the system, not to the arena.

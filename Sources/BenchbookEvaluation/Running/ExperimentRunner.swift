@@ -254,6 +254,12 @@ extension ModelKind {
     }
   }
 
+  /// Rows a fit on `trainingRows` gathered rows holds at its largest (`workingCopies` of them). Scheduling only.
+  func heldRows(training trainingRows: Int) -> Int { trainingRows * workingCopies }
+
+  /// What the fits running at once may hold together: five copies of the data's rows. Scheduling only.
+  static func heldRowsBudget(dataRows: Int) -> Int { 5 * dataRows }
+
   /// A rough order of fitting cost, so the longest tasks start first and the
   /// parallel pool finishes together. It affects scheduling only, never results.
   var relativeCost: Int {

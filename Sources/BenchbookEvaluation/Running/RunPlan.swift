@@ -90,7 +90,7 @@ public struct RunPlan: Sendable {
   /// it makes (the gathered rows, and the model's own). For scheduling only; it never changes a result.
   func heldRows(_ task: Task) -> Int {
     switch task {
-    case .fold(let m, let f): plan.folds[f].train.count * spec.models[m].kind.workingCopies
+    case .fold(let m, let f): spec.models[m].kind.heldRows(training: plan.folds[f].train.count)
     // All rows are fitted in place, without a gathered copy.
     case .allRows(let m): dataset.x.rows * (spec.models[m].kind.workingCopies - 1)
     case .tuning: 0
@@ -143,7 +143,8 @@ public struct RunPlan: Sendable {
     let alreadyDone = outputs.count
     let held = remaining.map { heldRows(tasks[$0]) }
     let rest = try ParallelExecutor.run(
-      count: remaining.count, jobs: jobs, order: order, weights: held, budget: 5 * dataset.x.rows,
+      count: remaining.count, jobs: jobs, order: order, weights: held,
+      budget: ModelKind.heldRowsBudget(dataRows: dataset.x.rows),
       progress: progress.map { report in { @Sendable done in report(alreadyDone + done, count) } }
     ) { (position: Int) throws(ModelFailure) -> Output in
       let models = spec.models
