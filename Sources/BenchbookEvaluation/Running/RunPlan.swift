@@ -100,8 +100,8 @@ public struct RunPlan: Sendable {
   /// Runs the tasks at `indices` (into `tasks`) on `jobs` threads, costliest first. Tasks whose held rows
   /// together pass five copies of the data do not run at once (on two cores any two folds may; on more,
   /// the heaviest fits are not all in flight together).
-  /// - Parameter sharing: whether a tuned model's splits may share work across splits; the outputs are the
-  ///   same either way (tests compare them).
+  /// - Parameter sharing: whether a tuned model's splits, or an untuned kNN model's folds, may share work
+  ///   across splits; the outputs are the same either way, timings aside (tests compare them).
   /// - Returns: outputs keyed by task index.
   public func execute(
     _ indices: [Int], jobs: Int, sharing: Bool = true, progress: (@Sendable (Int, Int) -> Void)?
@@ -133,6 +133,15 @@ public struct RunPlan: Sendable {
       progress?(outputs.count, count)
     }
     let remaining = indices.filter { outputs[$0] == nil }
+    // An untuned kNN model's folds search one tree over every row instead of each building its own.
+    let sharedTrees = Dictionary(
+      uniqueKeysWithValues: spec.models.indices.compactMap { m -> (Int, SharedNeighborTree)? in
+        let model = spec.models[m]
+        guard sharing, let neighbors = model.classifier as? KNearestNeighbors else { return nil }
+        let folds = remaining.count { if case .fold(m, _) = tasks[$0] { true } else { false } }
+        guard folds >= 2 && evaluator.sharesNeighborTree(model) else { return nil }
+        return (m, SharedNeighborTree(leafSize: neighbors.leafSize, folds: folds))
+      })
     // Fits on all rows come last: their models are kept for the on-device measurements, so started first they
     // would be held beside every later fold's working copies.
     let costs = remaining.map { cost(tasks[$0]) }
@@ -141,7 +150,11 @@ public struct RunPlan: Sendable {
       last[a] != last[b] ? !last[a] : costs[a] != costs[b] ? costs[a] > costs[b] : remaining[a] < remaining[b]
     }
     let alreadyDone = outputs.count
-    let held = remaining.map { heldRows(tasks[$0]) }
+    // A fold searching a shared tree holds only its test rows; the tree is the model's, not the fold's.
+    let held = remaining.map { index in
+      if case .fold(let m, let f) = tasks[index], sharedTrees[m] != nil { return plan.folds[f].test.count }
+      return heldRows(tasks[index])
+    }
     let rest = try ParallelExecutor.run(
       count: remaining.count, jobs: jobs, order: order, weights: held,
       budget: ModelKind.heldRowsBudget(dataRows: dataset.x.rows),
@@ -152,7 +165,11 @@ public struct RunPlan: Sendable {
       // resident in the thread's arena, under the next task's allocations.
       defer { HeapPolicy.releaseFreedMemory() }
       switch taskList[remaining[position]] {
-      case .fold(let m, let f): return .fold(try evaluator.evaluate(models[m], on: plan.folds[f]))
+      case .fold(let m, let f):
+        if let shared = sharedTrees[m] {
+          return .fold(try evaluator.evaluate(models[m], on: plan.folds[f], sharing: shared))
+        }
+        return .fold(try evaluator.evaluate(models[m], on: plan.folds[f]))
       case .allRows(let m): return .allRows(try evaluator.fitAllRows(models[m]))
       case .tuning(let m, let split):
         let model = models[m]

@@ -61,6 +61,12 @@ public struct FitRepeat: Sendable, Hashable, CustomStringConvertible {
 
   private static let counter = FitCounter()
 
+  /// Whether a slowdown is planted in the model labelled `label` (without counting a fit).
+  static func isPlanted(for label: String) -> Bool {
+    guard case .success(let setting?) = current else { return false }
+    return setting.label == label
+  }
+
   /// The number of times to do this fit of the model labelled `label` (1 unless it is the one set).
   static func fitsNow(for label: String) -> Int {
     guard case .success(let setting?) = current, setting.label == label else { return 1 }

@@ -207,7 +207,7 @@ public struct FittedKNearestNeighbors: FittedClassifier {
 
   /// Rows answered per neighbour search: the list of k neighbours of every query costs 16·k bytes a row
   /// (125 neighbours of 60,000 rows would be 120 MB), so queries go in blocks; each row's answer is its own.
-  static let queryChunk = 4096
+  public static let queryChunk = 4096
 
   /// The neighbours of `x`'s rows, a block of `queryChunk` rows at a time, in row order.
   func inChunks(_ x: Matrix, _ body: (NeighborList) -> Void) {
@@ -225,7 +225,8 @@ public struct FittedKNearestNeighbors: FittedClassifier {
   /// Neighbours are ordered by the total order (distance, row), so the first k
   /// of a longer list are exactly the k nearest: one query at the largest k
   /// serves every smaller one.
-  static func probabilities(
+  /// - Parameter labels: the class of every stored row `found` can name.
+  public static func probabilities(
     _ found: NeighborList, k: Int, weights: KNearestNeighbors.Weighting, labels: [Int], classCount: Int
   ) -> Matrix {
     precondition(k <= found.k, "asked for \(k) neighbours of \(found.k) found")

@@ -1,0 +1,82 @@
+import BenchbookData
+import BenchbookModels
+import BenchbookSpec
+import Dispatch
+
+/// Folds of a k-nearest-neighbours model scored against one tree over every row (`SharedNeighborTree`).
+///
+/// Without fitted preprocessing a fold's model stores its training rows unchanged, so its k nearest rows are
+/// the k nearest *training* rows in a tree over all rows. Training rows in ascending order keep a distance tie
+/// going to the lower row, and the shares are added by the same code (`FittedKNearestNeighbors.probabilities`),
+/// so the scores are bit-identical to `evaluate(_:on:)`, which tests check.
+extension FoldEvaluator {
+  /// Whether `model`'s folds may search one tree over every row: an untuned kNN model, no preprocessing, no
+  /// planted slowdown (tests time a repeated fit), and data whose arithmetic no fold's fit would reject (the
+  /// squares summed over every row bound those over any fold, as `checkPrepared` sums them).
+  func sharesNeighborTree(_ model: ModelSpec) -> Bool {
+    guard preprocessing.isEmpty, model.search == nil, model.classifier is KNearestNeighbors,
+      !FitRepeat.isPlanted(for: model.label), dataset.x.values.allSatisfy(\.isFinite)
+    else { return false }
+    let identity = FittedPreprocessing(scalers: [], fittedOn: RowSetFingerprint(RowIndices(all: 0)))
+    return (try? checkPrepared(identity, dataset.x, raw: dataset.x, model: model, fold: nil)) != nil
+  }
+
+  /// `evaluate(model, on: fold)`, searching `shared` instead of fitting the fold's own tree. A fold the shared
+  /// search cannot stand for (training rows out of order, a class missing from them, a fold's fit that would
+  /// not build a kd-tree) is evaluated on its own, errors included.
+  func evaluate(_ model: ModelSpec, on fold: Fold, sharing shared: SharedNeighborTree) throws(ModelFailure)
+    -> Outcome
+  {
+    guard let neighbors = model.classifier as? KNearestNeighbors, canShare(neighbors, fold) else {
+      shared.done()
+      return try evaluate(model, on: fold)
+    }
+    let n = dataset.x.rows
+    var admitted = [UInt64](repeating: 0, count: (n + 63) / 64)
+    fold.train.forEachRun { run in
+      for row in run { admitted[row >> 6] |= 1 << UInt64(row & 63) }
+    }
+    let testX = dataset.x.selecting(rows: fold.test)
+    let testLabels = fold.test.map { dataset.labels[$0] }
+    let classCount = dataset.classes.count
+    return try shared.use(dataset.x) { (tree, buildSeconds) throws(ModelFailure) -> Outcome in
+      let start = DispatchTime.now().uptimeNanoseconds
+      var values: [Double] = []
+      values.reserveCapacity(testX.rows * classCount)
+      admitted.withUnsafeBufferPointer { admitted in
+        // In blocks, as a fitted model predicts, so the neighbour lists stay small.
+        let chunk = FittedKNearestNeighbors.queryChunk
+        for first in stride(from: 0, to: testX.rows, by: chunk) {
+          let queries =
+            testX.rows <= chunk ? testX : testX.selecting(rows: Array(first..<min(first + chunk, testX.rows)))
+          let found = tree.nearest(queries, k: neighbors.k) { admitted[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }
+          values +=
+            FittedKNearestNeighbors.probabilities(
+              found, k: neighbors.k, weights: neighbors.weights, labels: dataset.labels, classCount: classCount
+            ).values
+        }
+      }
+      let probabilities = Matrix(rows: testX.rows, columns: classCount, values: values)
+      let predictSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      try checkProbabilities(probabilities, testRows: fold.test, model: model, fold: fold.index)
+      return Outcome(
+        scores: FoldScores(probabilities: probabilities, labels: testLabels),
+        fitSeconds: buildSeconds / Double(shared.folds),
+        predictSeconds: predictSeconds,
+        preprocessingFittedOn: RowSetFingerprint(fold.train),
+        calibration: CalibrationBins(probabilities: probabilities, labels: testLabels))
+    }
+  }
+
+  /// Whether the fold's own fit would store its rows in ascending order in a kd-tree, with every class.
+  private func canShare(_ neighbors: KNearestNeighbors, _ fold: Fold) -> Bool {
+    guard neighbors.resolvedIndex(rows: fold.train.count, features: dataset.x.columns) == .kdTree,
+      neighbors.k <= fold.train.count, NeighborGraphPass.isAscending(fold.train)
+    else { return false }
+    var present = [Bool](repeating: false, count: dataset.classes.count)
+    fold.train.forEachRun { run in
+      for row in run { present[dataset.labels[row]] = true }
+    }
+    return present.allSatisfy { $0 }
+  }
+}

@@ -1,0 +1,78 @@
+import BenchbookData
+import BenchbookEvaluation
+import BenchbookSpec
+import Foundation
+import Testing
+
+/// An untuned kNN model's folds searched in one tree over every row must score exactly as fitting each fold's
+/// own tree does: same neighbours, same distance ties, same sums in the same order.
+@Suite struct SharedNeighborTreeTests {
+  /// Every fold output, as JSON with the timings zeroed.
+  static func folds(_ plan: RunPlan, sharing: Bool) throws -> [String] {
+    let outputs = try plan.execute(Array(plan.tasks.indices), jobs: 2, sharing: sharing, progress: nil)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return try plan.tasks.indices.compactMap { index in
+      guard case .fold(var outcome) = outputs[index]! else { return nil }
+      outcome.fitSeconds = 0
+      outcome.predictSeconds = 0
+      return String(decoding: try encoder.encode(outcome), as: UTF8.self)
+    }
+  }
+
+  @Test(arguments: [
+    "resampling: {method: kfold, folds: 4}",
+    "resampling: {method: stratified-kfold, folds: 3, shuffle: true, seed: 7}",
+    "resampling: {method: repeated-kfold, folds: 3, repeats: 2, seed: 1}",
+    "resampling: {method: holdout, test_size: 0.25, shuffle: true, seed: 2}",
+  ])
+  func sharedTreeEqualsEachFoldsOwn(resampling: String) throws {
+    // Integer features with many repeated rows: zero distances and distance ties throughout.
+    let folder = try NeighborGraphPassTests.writeData(rows: 240, seed: 5)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let yaml = """
+      data: {path: data.csv}
+      target: y
+      features: [a, b, c]
+      \(resampling)
+      models:
+        - KNN
+        - KNN: {n_neighbors: 1, leaf_size: 2, label: K1}
+        - KNN: {n_neighbors: 40, weights: distance, leaf_size: 7, label: K40}
+        - KNN: {n_neighbors: 3, algorithm: brute, label: K3B}
+      """
+    let spec = try SpecParser.parse(yaml: yaml, path: folder.appendingPathComponent("spec.yaml").path)
+    let plan = try RunPlan(spec)
+    let shared = try Self.folds(plan, sharing: true)
+    let separate = try Self.folds(plan, sharing: false)
+    #expect(shared.count == plan.plan.folds.count * spec.models.count)
+    #expect(shared.count == separate.count)
+    for (index, (a, b)) in zip(shared, separate).enumerated() {
+      #expect(a == b, "fold output \(index)")
+    }
+  }
+
+  /// The fold a shared search stands for is the fold's own: its fit time is its share of the one build.
+  @Test func foldsAreChargedAShareOfTheBuild() throws {
+    let folder = try NeighborGraphPassTests.writeData(rows: 400, seed: 9)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let yaml = """
+      data: {path: data.csv}
+      target: y
+      features: [a, b, c]
+      resampling: {method: kfold, folds: 5}
+      models: [KNN]
+      """
+    let spec = try SpecParser.parse(yaml: yaml, path: folder.appendingPathComponent("spec.yaml").path)
+    let plan = try RunPlan(spec)
+    let outputs = try plan.execute(Array(plan.tasks.indices), jobs: 2, sharing: true, progress: nil)
+    let fitSeconds = plan.tasks.indices.compactMap { index -> Double? in
+      guard case .fold(let outcome) = outputs[index]! else { return nil }
+      return outcome.fitSeconds
+    }
+    #expect(fitSeconds.count == 5)
+    // One build, charged in equal fifths.
+    #expect(Set(fitSeconds).count == 1)
+    #expect(fitSeconds[0] > 0)
+  }
+}
