@@ -1,4 +1,5 @@
 import BenchbookData
+import Foundation
 
 /// A k-d tree over stored points, for exact k-nearest-neighbour search in few dimensions.
 ///
@@ -175,45 +176,64 @@ public struct KDTree: NeighborIndex {
   /// `k` holds the point a sort by `feature` would put there, with no larger
   /// value before it and no smaller value after.
   ///
-  /// Hoare partitioning stops on values equal to the pivot, so heavily
-  /// duplicated coordinates still split evenly; the median-of-three pivot makes
-  /// the layout deterministic.
+  /// Floyd and Rivest's selection: on a large range it first selects, recursively, within a slice of about
+  /// n^(2/3) rows around `k`, so the pivot it then partitions the whole range on lands within a few hundred
+  /// rows of the target, and a build passes over its rows about once per level instead of about three times.
+  /// The layout is deterministic; any valid one gives the same neighbours (`nearest` orders ties by row).
   private static func select(
     _ points: UnsafeMutableBufferPointer<Double>, _ order: UnsafeMutableBufferPointer<UInt32>, _ d: Int,
     _ feature: Int, _ start: Int, _ end: Int, _ k: Int
   ) {
+    // Raw pointers and wrapping arithmetic: indices stay within `start..<end`, and this loop is most of a build.
+    let rows = points.baseAddress!
+    let keys = rows + feature
+    let ids = order.baseAddress!
+    @inline(__always) func key(_ i: Int) -> Double { keys[i &* d] }
     @inline(__always) func swapRows(_ i: Int, _ j: Int) {
-      order.swapAt(i, j)
-      for f in 0..<d { points.swapAt(i * d + f, j * d + f) }
+      swap(&ids[i], &ids[j])
+      let a = rows + i &* d
+      let b = rows + j &* d
+      for f in 0..<d { swap(&a[f], &b[f]) }
     }
-    @inline(__always) func key(_ i: Int) -> Double { points[i * d + feature] }
-    var low = start
-    var high = end - 1
-    while low < high {
-      let a = key(low)
-      let b = key(low + (high - low) / 2)
-      let c = key(high)
-      let pivot = max(min(a, b), min(max(a, b), c))
-      var i = low
-      var j = high
-      while i <= j {
-        while key(i) < pivot { i += 1 }
-        while key(j) > pivot { j -= 1 }
-        if i <= j {
-          swapRows(i, j)
-          i += 1
-          j -= 1
+    func select(_ left: Int, _ right: Int) {
+      var left = left
+      var right = right
+      while right > left {
+        if right - left > 600 {
+          let n = Double(right - left + 1)
+          let i = Double(k - left + 1)
+          let z = log(n)
+          let s = 0.5 * exp(2 * z / 3)
+          let sd = 0.5 * (z * s * (n - s) / n).squareRoot() * (i < n / 2 ? -1 : 1)
+          let newLeft = max(left, Int(Double(k) - i * s / n + sd))
+          let newRight = min(right, Int(Double(k) + (n - i) * s / n + sd))
+          select(newLeft, newRight)
         }
-      }
-      // Now rows low...j are <= pivot, i...high are >= pivot, and any between equal it.
-      if k <= j {
-        high = j
-      } else if k >= i {
-        low = i
-      } else {
-        return
+        // Partition on the value now at `k`, kept at `left` (or `right`) until the end.
+        let pivot = key(k)
+        var i = left
+        var j = right
+        swapRows(left, k)
+        if key(right) > pivot { swapRows(right, left) }
+        while i < j {
+          swapRows(i, j)
+          i &+= 1
+          j &-= 1
+          while key(i) < pivot { i &+= 1 }
+          while key(j) > pivot { j &-= 1 }
+        }
+        if key(left) == pivot {
+          swapRows(left, j)
+        } else {
+          j &+= 1
+          swapRows(j, right)
+        }
+        // Row j now holds the pivot, with nothing larger before it and nothing smaller after.
+        if j <= k { left = j &+ 1 }
+        if k <= j { right = j &- 1 }
       }
     }
+    select(start, end - 1)
   }
 
   public func nearest(_ queries: Matrix, k: Int) -> NeighborList {
