@@ -52,6 +52,44 @@ import Testing
     }
   }
 
+  /// Time-series splits train on runs of the rows in time order, not in file order: the shared tree stores its
+  /// points in time order, so a split's training rows are a run of it and ties still go to the earlier one.
+  @Test func timeOrderedTreeEqualsEachSplitsOwn() throws {
+    let folder = try NeighborGraphPassTests.writeData(rows: 300, seed: 11)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A time column out of file order, with many rows sharing a minute (ties keep file order).
+    let file = folder.appendingPathComponent("data.csv")
+    var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    var generator = SeededGenerator(seed: 4)
+    lines[0] += ",t"
+    for i in 1..<lines.count {
+      let minute = Int.random(in: 0..<40, using: &generator)
+      lines[i] += ",2020-01-01T00:\(minute < 10 ? "0" : "")\(minute):00Z"
+    }
+    try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+    let yaml = """
+      data: {path: data.csv}
+      target: y
+      time: t
+      features: [a, b, c]
+      resampling: {method: time-series, folds: 5}
+      models:
+        - KNN
+        - KNN: {n_neighbors: 9, weights: distance, label: K9}
+      """
+    let spec = try SpecParser.parse(yaml: yaml, path: folder.appendingPathComponent("spec.yaml").path)
+    let plan = try RunPlan(spec)
+    // Some splits train on under a third of the rows and fit their own tree; the rest share one.
+    #expect(plan.plan.folds.contains { 3 * $0.train.count < 300 })
+    #expect(plan.plan.folds.contains { 3 * $0.train.count >= 300 })
+    let shared = try Self.folds(plan, sharing: true)
+    let separate = try Self.folds(plan, sharing: false)
+    #expect(shared.count == 10)
+    for (index, (a, b)) in zip(shared, separate).enumerated() {
+      #expect(a == b, "fold output \(index)")
+    }
+  }
+
   /// The fold a shared search stands for is the fold's own: its fit time is its share of the one build.
   @Test func foldsAreChargedAShareOfTheBuild() throws {
     let folder = try NeighborGraphPassTests.writeData(rows: 400, seed: 9)

@@ -153,9 +153,13 @@ public enum LeakAudit {
     // Each forward-chaining fit copies its training rows, the earlier part of the data in time, and the
     // model works on them: weighed as the main pass weighs its folds (rows times the model's working copies,
     // within five copies of the data), so the audit never holds more at once than cross-validation may.
+    let shadowTrees = sharedShadowTrees(models, shadowPlan, mainEvaluator)
     let weights = firstPhase.map { task -> Int in
       if case .shadow(let m, let f) = task {
-        return models[m].kind.heldRows(training: shadowPlan?.folds[f].train.count ?? 0)
+        let fold = shadowPlan!.folds[f]
+        // A split searching a shared tree holds its test rows; the tree is the model's.
+        if shadowTrees[m] != nil && SharedNeighborTree.serves(fold, rowCount: dataset.x.rows) { return fold.test.count }
+        return models[m].kind.heldRows(training: fold.train.count)
       }
       return 0
     }
@@ -171,7 +175,11 @@ public enum LeakAudit {
         let outcome = try mainEvaluator.evaluate(models[m], on: plan.folds[f])
         return .main(logLoss: outcome.scores.logLoss, fittedOn: outcome.preprocessingFittedOn)
       case .shadow(let m, let f):
-        return .logLoss(try? mainEvaluator.evaluate(models[m], on: shadowPlan!.folds[f]).scores.logLoss)
+        let fold = shadowPlan!.folds[f]
+        if let shared = shadowTrees[m], SharedNeighborTree.serves(fold, rowCount: dataset.x.rows) {
+          return .logLoss(try? mainEvaluator.evaluate(models[m], on: fold, sharing: shared).scores.logLoss)
+        }
+        return .logLoss(try? mainEvaluator.evaluate(models[m], on: fold).scores.logLoss)
       case .screenModel(let m, let f):
         return .screen(
           DropColumnScreen(sample: sample!, model: models[m], preprocessing: spec.preprocessing).fitFull(fold: f))
@@ -350,6 +358,21 @@ public enum LeakAudit {
   }
 
   /// A rough cost, so the longest fits start first; it affects scheduling only, never results.
+  /// Untuned kNN models whose forward-chaining splits search one tree over every row, stored in time order
+  /// so that each split's training rows are a run of it (`SharedNeighborTree`).
+  private static func sharedShadowTrees(_ models: [ModelSpec], _ shadow: FoldPlan?, _ evaluator: FoldEvaluator)
+    -> [Int: SharedNeighborTree]
+  {
+    guard let shadow, let rowsInTime = shadow.rowsInTime else { return [:] }
+    let sharing = shadow.folds.count { SharedNeighborTree.serves($0, rowCount: evaluator.dataset.x.rows) }
+    var trees: [Int: SharedNeighborTree] = [:]
+    for (m, model) in models.enumerated() where sharing >= 2 && evaluator.sharesNeighborTree(model) {
+      guard let neighbors = model.classifier as? KNearestNeighbors else { continue }
+      trees[m] = SharedNeighborTree(leafSize: neighbors.leafSize, folds: sharing, storedRows: rowsInTime)
+    }
+    return trees
+  }
+
   private static func cost(_ task: Task, _ models: [ModelSpec], plan: FoldPlan, shadow: FoldPlan?) -> Int {
     switch task {
     case .main(let m, let f): models[m].kind.relativeCost * 1_000_000 + plan.folds[f].train.count

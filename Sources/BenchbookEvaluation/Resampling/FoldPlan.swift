@@ -7,10 +7,13 @@ public struct FoldPlan: Sendable {
   public var folds: [Fold]
   /// Number of repeats (1 unless repeated k-fold).
   public var repeats: Int
+  /// Time-series splits: every row in time order, of which each fold's rows are slices.
+  public var rowsInTime: [Int32]?
 
-  public init(folds: [Fold], repeats: Int = 1) {
+  public init(folds: [Fold], repeats: Int = 1, rowsInTime: [Int32]? = nil) {
     self.folds = folds
     self.repeats = repeats
+    self.rowsInTime = rowsInTime
   }
 
   /// Splits `rowCount` rows as `spec` says.
@@ -81,7 +84,8 @@ public struct FoldPlan: Sendable {
         )
       }
       return FoldPlan(
-        folds: forwardChaining(order, k: k, testSize: testSize, gap: spec.gap, maxTrainSize: spec.maxTrainSize))
+        folds: forwardChaining(order, k: k, testSize: testSize, gap: spec.gap, maxTrainSize: spec.maxTrainSize),
+        rowsInTime: order)
 
     case .holdout:
       let share = spec.testSize ?? 0.25

@@ -6,9 +6,10 @@ import Dispatch
 /// Folds of a k-nearest-neighbours model scored against one tree over every row (`SharedNeighborTree`).
 ///
 /// Without fitted preprocessing a fold's model stores its training rows unchanged, so its k nearest rows are
-/// the k nearest *training* rows in a tree over all rows. Training rows in ascending order keep a distance tie
-/// going to the lower row, and the shares are added by the same code (`FittedKNearestNeighbors.probabilities`),
-/// so the scores are bit-identical to `evaluate(_:on:)`, which tests check.
+/// the k nearest *training* rows in a tree over all rows. When the fold's training rows keep the tree's stored
+/// order, a distance tie still goes to the lower training row, and the shares are added by the same code
+/// (`FittedKNearestNeighbors.probabilities`), so the scores are bit-identical to `evaluate(_:on:)`, which
+/// tests check.
 extension FoldEvaluator {
   /// Whether `model`'s folds may search one tree over every row: an untuned kNN model, no preprocessing, no
   /// planted slowdown (tests time a repeated fit), and data whose arithmetic no fold's fit would reject (the
@@ -27,19 +28,15 @@ extension FoldEvaluator {
   func evaluate(_ model: ModelSpec, on fold: Fold, sharing shared: SharedNeighborTree) throws(ModelFailure)
     -> Outcome
   {
-    guard let neighbors = model.classifier as? KNearestNeighbors, canShare(neighbors, fold) else {
+    guard let neighbors = model.classifier as? KNearestNeighbors, let admitted = admitted(neighbors, fold, shared)
+    else {
       shared.done()
       return try evaluate(model, on: fold)
-    }
-    let n = dataset.x.rows
-    var admitted = [UInt64](repeating: 0, count: (n + 63) / 64)
-    fold.train.forEachRun { run in
-      for row in run { admitted[row >> 6] |= 1 << UInt64(row & 63) }
     }
     let testX = dataset.x.selecting(rows: fold.test)
     let testLabels = fold.test.map { dataset.labels[$0] }
     let classCount = dataset.classes.count
-    return try shared.use(dataset.x) { (tree, buildSeconds) throws(ModelFailure) -> Outcome in
+    return try shared.use(dataset) { (stored) throws(ModelFailure) -> Outcome in
       let start = DispatchTime.now().uptimeNanoseconds
       var values: [Double] = []
       values.reserveCapacity(testX.rows * classCount)
@@ -50,10 +47,12 @@ extension FoldEvaluator {
         for first in stride(from: 0, to: testX.rows, by: chunk) {
           let queries =
             testX.rows <= chunk ? testX : testX.selecting(rows: Array(first..<min(first + chunk, testX.rows)))
-          let found = tree.nearest(queries, k: neighbors.k) { admitted[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }
+          let found = stored.tree.nearest(queries, k: neighbors.k) {
+            admitted[$0 >> 6] & (1 << UInt64($0 & 63)) != 0
+          }
           values +=
             FittedKNearestNeighbors.probabilities(
-              found, k: neighbors.k, weights: neighbors.weights, labels: dataset.labels, classCount: classCount
+              found, k: neighbors.k, weights: neighbors.weights, labels: stored.labels, classCount: classCount
             ).values
         }
       }
@@ -62,22 +61,30 @@ extension FoldEvaluator {
       try checkProbabilities(probabilities, testRows: fold.test, model: model, fold: fold.index)
       return Outcome(
         scores: FoldScores(probabilities: probabilities, labels: testLabels),
-        fitSeconds: buildSeconds / Double(shared.folds),
+        fitSeconds: stored.buildSeconds / Double(shared.folds),
         predictSeconds: predictSeconds,
         preprocessingFittedOn: RowSetFingerprint(fold.train),
         calibration: CalibrationBins(probabilities: probabilities, labels: testLabels))
     }
   }
 
-  /// Whether the fold's own fit would store its rows in ascending order in a kd-tree, with every class.
-  private func canShare(_ neighbors: KNearestNeighbors, _ fold: Fold) -> Bool {
+  /// The stored positions of the fold's training rows as a bit set, or `nil` when the shared tree cannot stand
+  /// for the fold's own: a fit that would not build a kd-tree, training rows out of the stored order, or a
+  /// class missing from them.
+  private func admitted(_ neighbors: KNearestNeighbors, _ fold: Fold, _ shared: SharedNeighborTree) -> [UInt64]? {
     guard neighbors.resolvedIndex(rows: fold.train.count, features: dataset.x.columns) == .kdTree,
-      neighbors.k <= fold.train.count, NeighborGraphPass.isAscending(fold.train)
-    else { return false }
+      neighbors.k <= fold.train.count
+    else { return nil }
+    var bits = [UInt64](repeating: 0, count: (dataset.x.rows + 63) / 64)
     var present = [Bool](repeating: false, count: dataset.classes.count)
-    fold.train.forEachRun { run in
-      for row in run { present[dataset.labels[row]] = true }
+    var previous = -1
+    for row in fold.train {
+      let position = shared.position(of: row)
+      guard position > previous else { return nil }
+      previous = position
+      bits[position >> 6] |= 1 << UInt64(position & 63)
+      present[dataset.labels[row]] = true
     }
-    return present.allSatisfy { $0 }
+    return present.allSatisfy { $0 } ? bits : nil
   }
 }

@@ -97,6 +97,12 @@ public struct RunPlan: Sendable {
     }
   }
 
+  /// Whether `task` is a fold of model `m` that a tree shared by the model's folds would serve.
+  func sharesTree(_ task: Task, model m: Int) -> Bool {
+    guard case .fold(m, let f) = task else { return false }
+    return SharedNeighborTree.serves(plan.folds[f], rowCount: dataset.x.rows)
+  }
+
   /// Runs the tasks at `indices` (into `tasks`) on `jobs` threads, costliest first. Tasks whose held rows
   /// together pass five copies of the data do not run at once (on two cores any two folds may; on more,
   /// the heaviest fits are not all in flight together).
@@ -138,9 +144,9 @@ public struct RunPlan: Sendable {
       uniqueKeysWithValues: spec.models.indices.compactMap { m -> (Int, SharedNeighborTree)? in
         let model = spec.models[m]
         guard sharing, let neighbors = model.classifier as? KNearestNeighbors else { return nil }
-        let folds = remaining.count { if case .fold(m, _) = tasks[$0] { true } else { false } }
+        let folds = remaining.count { sharesTree(tasks[$0], model: m) }
         guard folds >= 2 && evaluator.sharesNeighborTree(model) else { return nil }
-        return (m, SharedNeighborTree(leafSize: neighbors.leafSize, folds: folds))
+        return (m, SharedNeighborTree(leafSize: neighbors.leafSize, folds: folds, storedRows: plan.rowsInTime))
       })
     // Fits on all rows come last: their models are kept for the on-device measurements, so started first they
     // would be held beside every later fold's working copies.
@@ -152,7 +158,9 @@ public struct RunPlan: Sendable {
     let alreadyDone = outputs.count
     // A fold searching a shared tree holds only its test rows; the tree is the model's, not the fold's.
     let held = remaining.map { index in
-      if case .fold(let m, let f) = tasks[index], sharedTrees[m] != nil { return plan.folds[f].test.count }
+      if case .fold(let m, let f) = tasks[index], sharedTrees[m] != nil, sharesTree(tasks[index], model: m) {
+        return plan.folds[f].test.count
+      }
       return heldRows(tasks[index])
     }
     let rest = try ParallelExecutor.run(
@@ -166,7 +174,7 @@ public struct RunPlan: Sendable {
       defer { HeapPolicy.releaseFreedMemory() }
       switch taskList[remaining[position]] {
       case .fold(let m, let f):
-        if let shared = sharedTrees[m] {
+        if let shared = sharedTrees[m], sharesTree(taskList[remaining[position]], model: m) {
           return .fold(try evaluator.evaluate(models[m], on: plan.folds[f], sharing: shared))
         }
         return .fold(try evaluator.evaluate(models[m], on: plan.folds[f]))

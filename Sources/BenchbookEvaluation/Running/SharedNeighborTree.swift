@@ -3,15 +3,27 @@ import BenchbookModels
 import Dispatch
 import Synchronization
 
-/// One kd-tree over every row, searched by every fold of an untuned k-nearest-neighbours model in place of a
+/// One kd-tree over every row, searched by many folds of an untuned k-nearest-neighbours model in place of a
 /// tree built per fold (ten builds of nine tenths of the rows become one of all of them).
 ///
+/// The tree numbers its points in a stored order: dataset order for cross-validation, time order for the
+/// audit's forward-chaining splits, whose training rows are then a run of positions. A fold's neighbours are
+/// its training rows' nearest positions, ties going to the lower position, which is the lower training row
+/// whenever the fold's training rows keep the stored order (`FoldEvaluator.evaluate(_:on:sharing:)`).
+///
 /// Built by the first fold that asks and freed when the last fold is done, so it is held only while the
-/// model's folds run. `FoldEvaluator.evaluate(_:on:sharing:)` says why the predictions are unchanged.
+/// model's folds run.
 final class SharedNeighborTree: Sendable {
+  /// What the first fold builds.
+  struct Stored: Sendable {
+    var tree: KDTree
+    /// Class of each stored point.
+    var labels: [Int]
+    var buildSeconds: Double
+  }
+
   private struct State {
-    var tree: KDTree?
-    var buildSeconds = 0.0
+    var stored: Stored?
     var pending: Int
   }
 
@@ -19,33 +31,58 @@ final class SharedNeighborTree: Sendable {
   let leafSize: Int
   /// Folds sharing the tree; each is charged this share of its build as fit time.
   let folds: Int
+  /// Dataset row of each stored point, or `nil` for dataset order.
+  let storedRows: [Int32]?
+  /// Stored position of each dataset row, when `storedRows` is given.
+  private let positions: [Int32]?
 
-  init(leafSize: Int, folds: Int) {
+  init(leafSize: Int, folds: Int, storedRows: [Int32]? = nil) {
     self.leafSize = leafSize
     self.folds = folds
+    self.storedRows = storedRows
+    positions = storedRows.map { rows in
+      var positions = [Int32](repeating: 0, count: rows.count)
+      for (position, row) in rows.enumerated() { positions[Int(row)] = Int32(position) }
+      return positions
+    }
     state = Mutex(State(pending: folds))
   }
 
-  /// Runs `body` with the tree over `points` (built on first use) and the seconds its build took, then
-  /// counts this fold done.
-  func use<T, E: Error>(_ points: Matrix, _ body: (KDTree, Double) throws(E) -> T) throws(E) -> T {
-    let (tree, seconds) = state.withLock { state in
-      if state.tree == nil {
+  /// Whether a fold should search the shared tree: only when it trains on at least a third of the rows. A
+  /// search passes over the rows a fold may not use, and below a third it would pass over more than two of
+  /// them for each it may, costing more than building the fold's own smaller tree.
+  static func serves(_ fold: Fold, rowCount: Int) -> Bool { 3 * fold.train.count >= rowCount }
+
+  /// The stored position of a dataset row.
+  func position(of row: Int) -> Int { positions.map { Int($0[row]) } ?? row }
+
+  /// Runs `body` with the tree over `dataset`'s rows (built on first use), then counts this fold done.
+  func use<T, E: Error>(_ dataset: Dataset, _ body: (Stored) throws(E) -> T) throws(E) -> T {
+    let stored = state.withLock { state in
+      if state.stored == nil {
         let start = DispatchTime.now().uptimeNanoseconds
-        state.tree = KDTree(points: points, leafSize: leafSize)
-        state.buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let tree: KDTree
+        var labels = dataset.labels
+        if let storedRows {
+          tree = KDTree(points: dataset.x.selecting(rows: storedRows.lazy.map { Int($0) }), leafSize: leafSize)
+          labels = storedRows.map { dataset.labels[Int($0)] }
+        } else {
+          tree = KDTree(points: dataset.x, leafSize: leafSize)
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        state.stored = Stored(tree: tree, labels: labels, buildSeconds: seconds)
       }
-      return (state.tree!, state.buildSeconds)
+      return state.stored!
     }
     defer { done() }
-    return try body(tree, seconds)
+    return try body(stored)
   }
 
   /// Counts a fold done without the tree (it took the per-fold path); the last one frees the tree.
   func done() {
     state.withLock { state in
       state.pending -= 1
-      if state.pending == 0 { state.tree = nil }
+      if state.pending == 0 { state.stored = nil }
     }
   }
 }
