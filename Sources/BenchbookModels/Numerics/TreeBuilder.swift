@@ -343,6 +343,10 @@ struct TreeBuilder {
     labelShift: Int
   ) -> Int? {
     switch criterion {
+    case .gini where totals.count == 2:
+      scanTwoClassGini(
+        values: values, entries: entries, start: start, end: end, totals: totals, bestLeftCounts: bestLeftCounts,
+        bestProxy: &bestProxy, equalled: &equalled, labelShift: labelShift)
     case .gini:
       scan(
         values: values, entries: entries, start: start, end: end, totals: totals, leftCounts: leftCounts,
@@ -390,6 +394,52 @@ struct TreeBuilder {
           best = proxy
           found = p + 1
           for c in 0..<classes { bestLeftCounts[c] = leftCounts[c] }
+        } else if found == nil {
+          tie = true
+        }
+      }
+    }
+    bestProxy = best
+    if tie && found == nil { equalled = true }
+    return found
+  }
+
+  /// `scan` for Gini with two classes, the common case, with the counts in registers: the same operations in
+  /// the same order (`proxyImprovement`'s sums start from zero, and 0 + x is x), so the same split wins.
+  @inline(__always)
+  private func scanTwoClassGini<Entry: FixedWidthInteger & UnsignedInteger>(
+    values: UnsafePointer<Float>, entries: UnsafePointer<Entry>, start: Int, end: Int,
+    totals: UnsafeBufferPointer<Double>, bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double,
+    equalled: inout Bool, labelShift: Int
+  ) -> Int? {
+    let tolerance = Self.featureTolerance
+    let (total0, total1) = (totals[0], totals[1])
+    var best = bestProxy
+    var found: Int? = nil
+    var tie = false
+    var ones = 0
+    for p in start..<(end - 1) {
+      ones &+= Int(truncatingIfNeeded: entries[p] >> labelShift)
+      if values[p + 1] <= values[p] + tolerance { continue }
+      let leftRows = p + 1 - start
+      let rightRows = end - p - 1
+      if leftRows < minSamplesLeaf { continue }
+      if rightRows < minSamplesLeaf { break }
+      let left0 = Double(leftRows - ones)
+      let left1 = Double(ones)
+      let right0 = total0 - left0
+      let right1 = total1 - left1
+      let leftCount = Double(leftRows)
+      let rightCount = Double(rightRows)
+      let giniLeft = 1.0 - (left0 * left0 + left1 * left1) / (leftCount * leftCount)
+      let giniRight = 1.0 - (right0 * right0 + right1 * right1) / (rightCount * rightCount)
+      let proxy = -rightCount * giniRight - leftCount * giniLeft
+      if proxy >= best {
+        if proxy > best {
+          best = proxy
+          found = p + 1
+          bestLeftCounts[0] = left0
+          bestLeftCounts[1] = left1
         } else if found == nil {
           tie = true
         }
