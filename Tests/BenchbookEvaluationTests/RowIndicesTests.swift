@@ -12,6 +12,9 @@ import Testing
     #expect(indices.indices.map { indices[$0] } == expected)
     #expect(indices == RowIndices(expected))
     #expect(indices.hashValue == RowIndices(expected).hashValue)
+    // A fit's record of its rows reads them by runs; any sequence of the same rows gives the same fingerprint.
+    #expect(RowSetFingerprint(indices) == RowSetFingerprint(expected))
+    #expect(RowSetFingerprint(indices) == RowSetFingerprint(expected.lazy.map { $0 }))
     // Runs: maximal, in order, and gathering by them reads the same rows.
     var runs: [Range<Int>] = []
     indices.forEachRun { runs.append($0) }

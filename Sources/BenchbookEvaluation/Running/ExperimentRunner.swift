@@ -245,14 +245,18 @@ public enum ExperimentRunner {
 extension ModelKind {
   /// Copies of its training rows a fit holds at its largest, the gathered rows included (which the model is
   /// handed): a tree's rounded values and sorted lists, the neighbours' search tree over the rows with its
-  /// boxes, logistic regression's scaled rows beside their whitened design, LDA's rows beside their centred
-  /// transpose, each with the labels. Scheduling only.
+  /// boxes, LDA's rows beside their centred transpose, each with the labels. Logistic regression scales the
+  /// rows and whitens them in place, and naive Bayes only sums them. Scheduling only.
   var workingCopies: Int {
     switch self {
-    case .decisionTree, .knn, .logisticRegression, .lda: 2
-    case .gaussianNB: 1
+    case .decisionTree, .knn, .lda: 2
+    case .logisticRegression, .gaussianNB: 1
     }
   }
+
+  /// Whether the fit rewrites the rows it is handed (logistic regression scales and whitens them in place), so
+  /// that rows it shares with the dataset are copied first. Scheduling only.
+  var rewritesItsRows: Bool { self == .logisticRegression }
 
   /// Rows a fit on `trainingRows` gathered rows holds at its largest (`workingCopies` of them). Scheduling only.
   func heldRows(training trainingRows: Int) -> Int { trainingRows * workingCopies }

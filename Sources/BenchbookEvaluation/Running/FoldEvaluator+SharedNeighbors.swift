@@ -78,13 +78,16 @@ extension FoldEvaluator {
     var bits = [UInt64](repeating: 0, count: (dataset.x.rows + 63) / 64)
     var present = [Bool](repeating: false, count: dataset.classes.count)
     var previous = -1
-    for row in fold.train {
-      let position = shared.position(of: row)
-      guard position > previous else { return nil }
-      previous = position
-      bits[position >> 6] |= 1 << UInt64(position & 63)
-      present[dataset.labels[row]] = true
+    var ordered = true
+    fold.train.forEachRun { run in
+      for row in run where ordered {
+        let position = shared.position(of: row)
+        ordered = position > previous
+        previous = position
+        bits[position >> 6] |= 1 << UInt64(position & 63)
+        present[dataset.labels[row]] = true
+      }
     }
-    return present.allSatisfy { $0 } ? bits : nil
+    return ordered && present.allSatisfy { $0 } ? bits : nil
   }
 }

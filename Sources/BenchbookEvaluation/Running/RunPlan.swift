@@ -91,8 +91,9 @@ public struct RunPlan: Sendable {
   func heldRows(_ task: Task) -> Int {
     switch task {
     case .fold(let m, let f): spec.models[m].kind.heldRows(training: plan.folds[f].train.count)
-    // All rows are fitted in place, without a gathered copy.
-    case .allRows(let m): dataset.x.rows * (spec.models[m].kind.workingCopies - 1)
+    // All rows are handed over without a gathered copy; a model that rewrites its rows copies them then.
+    case .allRows(let m):
+      dataset.x.rows * (spec.models[m].kind.workingCopies - (spec.models[m].kind.rewritesItsRows ? 0 : 1))
     case .tuning: 0
     }
   }

@@ -310,7 +310,9 @@ private struct WhitenedCoordinates {
     self.rank = rank
     self.weightMap = weightMap
     self.inverseMap = inverseMap
-    self.design = LAPACK.multiply(scaled, transform, rows: n, inner: d, columns: rank)
+    // The whitened design takes the scaled rows' place: a fit holds one copy of its rows, not two.
+    LAPACK.multiplyInPlace(&scaled, transform, rows: n, inner: d, columns: rank)
+    self.design = scaled
   }
 }
 

@@ -108,6 +108,34 @@ enum LAPACK {
 
   /// A·B for row-major A (rows×inner) and B (inner×columns), by `dgemm`.
   /// - Complexity: O(rows × inner × columns).
+  /// `multiply(a, b, …)` written over `a` itself, a block of rows at a time (`columns <= inner`, so a row's
+  /// product never lands on rows not yet read): the product of a fold's rows without a second copy of them.
+  /// Each block is its own `dgemm`, whose every element is the same `inner`-term dot product as in one call.
+  static func multiplyInPlace(_ a: inout [Double], _ b: [Double], rows: Int, inner: Int, columns: Int) {
+    precondition(a.count == rows * inner && b.count == inner * columns, "matrix sizes do not match")
+    precondition(columns <= inner, "an in-place product cannot widen the rows")
+    _ = singleThreaded
+    let blockRows = 4096
+    var block = [Double](repeating: 0, count: min(rows, blockRows) * columns)
+    if rows > 0 && columns > 0 && inner > 0 {
+      a.withUnsafeMutableBufferPointer { left in
+        b.withUnsafeBufferPointer { right in
+          block.withUnsafeMutableBufferPointer { c in
+            for first in stride(from: 0, to: rows, by: blockRows) {
+              let count = min(blockRows, rows - first)
+              cblas_dgemm(
+                CblasRowMajor, CblasNoTrans, CblasNoTrans, blasint(count), blasint(columns), blasint(inner), 1,
+                left.baseAddress! + first * inner, blasint(inner), right.baseAddress, blasint(columns), 0,
+                c.baseAddress, blasint(columns))
+              (left.baseAddress! + first * columns).update(from: c.baseAddress!, count: count * columns)
+            }
+          }
+        }
+      }
+    }
+    a.removeLast(a.count - rows * columns)
+  }
+
   static func multiply(_ a: [Double], _ b: [Double], rows: Int, inner: Int, columns: Int) -> [Double] {
     precondition(a.count == rows * inner && b.count == inner * columns, "matrix sizes do not match")
     _ = singleThreaded
