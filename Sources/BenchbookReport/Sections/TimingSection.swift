@@ -10,6 +10,14 @@ struct TimingSection: ReportSection {
     var text = "### Timing\n\n"
     text += "Wall-clock seconds on the machine under *Reproduce*, with \(jobs) parallel job\(jobs == 1 ? "" : "s"). "
     text += "Fit includes fitting the preprocessing on the training fold; predict includes applying it. "
+    // Without preprocessing an untuned kNN model's folds share one tree (`SharedNeighborTree`), built once.
+    let sharesTree = context.results.preprocess.isEmpty && context.results.models.contains {
+      $0.algorithm == .knn && $0.tuning == nil && $0.folds.count > 1
+    }
+    if sharesTree {
+      text += "Without preprocessing, k-nearest neighbours' folds search one kd-tree over every row, each keeping "
+      text += "its own training rows, so its fit per fold is that tree's build shared among the folds. "
+    }
     if hasLatency {
       text += "One row is single-row prediction through the pipeline fitted on all rows, one row at a time after a "
       text += "warm-up (1,000 rows, 50th and 99th percentiles); batch is rows per second predicted 10,000 at a time. "
