@@ -24,14 +24,17 @@ public enum ROCAUC {
     let positives = positive.lazy.filter { $0 }.count
     let negatives = positive.count - positives
     guard positives > 0, negatives > 0 else { return nil }
-    let order = scores.indices.sorted { scores[$0] < scores[$1] }
+    // Scores sorted with their classes beside them (no indirection); the order within a tie does not matter,
+    // since every row of it adds the same mid-rank.
+    var ranked = zip(scores, positive).map { (score: $0, positive: $1) }
+    ranked.sort { $0.score < $1.score }
     var rankSum = 0.0
     var start = 0
-    while start < order.count {
+    while start < ranked.count {
       var end = start
-      while end + 1 < order.count && scores[order[end + 1]] == scores[order[start]] { end += 1 }
+      while end + 1 < ranked.count && ranked[end + 1].score == ranked[start].score { end += 1 }
       let midRank = Double(start + end) / 2 + 1
-      for position in start...end where positive[order[position]] { rankSum += midRank }
+      for position in start...end where ranked[position].positive { rankSum += midRank }
       start = end + 1
     }
     let p = Double(positives)
