@@ -357,22 +357,22 @@ public enum LeakAudit {
       timeProfile: timeProfile)
   }
 
-  /// A rough cost, so the longest fits start first; it affects scheduling only, never results.
   /// Untuned kNN models whose forward-chaining splits search one tree over every row, stored in time order
   /// so that each split's training rows are a run of it (`SharedNeighborTree`).
   private static func sharedShadowTrees(_ models: [ModelSpec], _ shadow: FoldPlan?, _ evaluator: FoldEvaluator)
     -> [Int: SharedNeighborTree]
   {
     guard let shadow, let rowsInTime = shadow.rowsInTime else { return [:] }
-    let sharing = shadow.folds.count { SharedNeighborTree.serves($0, rowCount: evaluator.dataset.x.rows) }
+    let served = shadow.folds.count { SharedNeighborTree.serves($0, rowCount: evaluator.dataset.x.rows) }
     var trees: [Int: SharedNeighborTree] = [:]
-    for (m, model) in models.enumerated() where sharing >= 2 && evaluator.sharesNeighborTree(model) {
-      guard let neighbors = model.classifier as? KNearestNeighbors else { continue }
-      trees[m] = SharedNeighborTree(leafSize: neighbors.leafSize, folds: sharing, storedRows: rowsInTime)
+    for (m, model) in models.enumerated() {
+      trees[m] = SharedNeighborTree.shared(
+        by: model, servedFolds: served, storedRows: rowsInTime, evaluator: evaluator)
     }
     return trees
   }
 
+  /// A rough cost, so the longest fits start first; it affects scheduling only, never results.
   private static func cost(_ task: Task, _ models: [ModelSpec], plan: FoldPlan, shadow: FoldPlan?) -> Int {
     switch task {
     case .main(let m, let f): models[m].kind.relativeCost * 1_000_000 + plan.folds[f].train.count

@@ -143,11 +143,11 @@ public struct RunPlan: Sendable {
     // An untuned kNN model's folds search one tree over every row instead of each building its own.
     let sharedTrees = Dictionary(
       uniqueKeysWithValues: spec.models.indices.compactMap { m -> (Int, SharedNeighborTree)? in
-        let model = spec.models[m]
-        guard sharing, let neighbors = model.classifier as? KNearestNeighbors else { return nil }
-        let folds = remaining.count { sharesTree(tasks[$0], model: m) }
-        guard folds >= 2 && evaluator.sharesNeighborTree(model) else { return nil }
-        return (m, SharedNeighborTree(leafSize: neighbors.leafSize, folds: folds, storedRows: plan.rowsInTime))
+        guard sharing else { return nil }
+        let served = remaining.count { sharesTree(tasks[$0], model: m) }
+        return SharedNeighborTree.shared(
+          by: spec.models[m], servedFolds: served, storedRows: plan.rowsInTime, evaluator: evaluator
+        ).map { (m, $0) }
       })
     // Fits on all rows come last: their models are kept for the on-device measurements, so started first they
     // would be held beside every later fold's working copies.

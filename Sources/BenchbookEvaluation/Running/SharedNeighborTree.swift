@@ -1,5 +1,6 @@
 import BenchbookData
 import BenchbookModels
+import BenchbookSpec
 import Dispatch
 import Synchronization
 
@@ -46,6 +47,18 @@ final class SharedNeighborTree: Sendable {
       return positions
     }
     state = Mutex(State(pending: folds))
+  }
+
+  /// The tree `model`'s folds would share, or `nil` when they cannot (`FoldEvaluator.sharesNeighborTree`) or
+  /// fewer than two of them would search it (`serves`).
+  /// - Parameter storedRows: dataset rows in the order the folds' training rows keep (`nil`: dataset order).
+  static func shared(
+    by model: ModelSpec, servedFolds: Int, storedRows: [Int32]?, evaluator: FoldEvaluator
+  ) -> SharedNeighborTree? {
+    guard servedFolds >= 2, let neighbors = model.classifier as? KNearestNeighbors,
+      evaluator.sharesNeighborTree(model)
+    else { return nil }
+    return SharedNeighborTree(leafSize: neighbors.leafSize, folds: servedFolds, storedRows: storedRows)
   }
 
   /// Whether a fold should search the shared tree: only when it trains on at least a third of the rows. A
