@@ -24,17 +24,39 @@ import Testing
     return folder
   }
 
-  /// Every task's output, as JSON with the timings zeroed.
+  /// Every task's output, as JSON with the timings zeroed (a fit on all rows only named).
   static func outputs(_ plan: RunPlan, sharing: Bool) throws -> [String] {
     let outputs = try plan.execute(Array(plan.tasks.indices), jobs: 2, sharing: sharing, progress: nil)
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     return try plan.tasks.indices.map { index in
-      guard case .tuning(var scores) = outputs[index]! else { return "not tuning" }
-      scores.fitSeconds = 0
-      scores.predictSeconds = 0
-      return String(decoding: try encoder.encode(scores), as: UTF8.self)
+      switch outputs[index]! {
+      case .tuning(var scores):
+        scores.fitSeconds = 0
+        scores.predictSeconds = 0
+        return "tuning " + String(decoding: try encoder.encode(scores), as: UTF8.self)
+      case .fold(var outcome):
+        outcome.fitSeconds = 0
+        outcome.predictSeconds = 0
+        return "fold " + String(decoding: try encoder.encode(outcome), as: UTF8.self)
+      case .allRows: return "all rows"
+      }
     }
+  }
+
+  /// Runs `yaml` (its data in `folder`) with and without shared work and expects every task's output to be the
+  /// same; returns the outputs.
+  @discardableResult
+  static func expectSharingChangesNothing(_ yaml: String, in folder: URL) throws -> [String] {
+    let spec = try SpecParser.parse(yaml: yaml, path: folder.appendingPathComponent("spec.yaml").path)
+    let plan = try RunPlan(spec)
+    let shared = try outputs(plan, sharing: true)
+    let separate = try outputs(plan, sharing: false)
+    #expect(shared.count == separate.count)
+    for (index, (a, b)) in zip(shared, separate).enumerated() {
+      #expect(a == b, "task \(plan.tasks[index])")
+    }
+    return shared
   }
 
   @Test(arguments: [
@@ -56,13 +78,7 @@ import Testing
       tune: {inner: {method: stratified-kfold, folds: 3}}
       budget: {model_size_bytes: 5000}
       """
-    let spec = try SpecParser.parse(yaml: yaml, path: folder.appendingPathComponent("spec.yaml").path)
-    let plan = try RunPlan(spec)
-    let shared = try Self.outputs(plan, sharing: true)
-    let separate = try Self.outputs(plan, sharing: false)
-    #expect(shared.count == separate.count)
-    for (index, (a, b)) in zip(shared, separate).enumerated() {
-      #expect(a == b, "task \(plan.tasks[index])")
-    }
+    let outputs = try Self.expectSharingChangesNothing(yaml, in: folder)
+    #expect(outputs.allSatisfy { $0.hasPrefix("tuning ") })
   }
 }

@@ -7,19 +7,6 @@ import Testing
 /// An untuned kNN model's folds searched in one tree over every row must score exactly as fitting each fold's
 /// own tree does: same neighbours, same distance ties, same sums in the same order.
 @Suite struct SharedNeighborTreeTests {
-  /// Every fold output, as JSON with the timings zeroed.
-  static func folds(_ plan: RunPlan, sharing: Bool) throws -> [String] {
-    let outputs = try plan.execute(Array(plan.tasks.indices), jobs: 2, sharing: sharing, progress: nil)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return try plan.tasks.indices.compactMap { index in
-      guard case .fold(var outcome) = outputs[index]! else { return nil }
-      outcome.fitSeconds = 0
-      outcome.predictSeconds = 0
-      return String(decoding: try encoder.encode(outcome), as: UTF8.self)
-    }
-  }
-
   @Test(arguments: [
     "resampling: {method: kfold, folds: 4}",
     "resampling: {method: stratified-kfold, folds: 3, shuffle: true, seed: 7}",
@@ -41,15 +28,9 @@ import Testing
         - KNN: {n_neighbors: 40, weights: distance, leaf_size: 7, label: K40}
         - KNN: {n_neighbors: 3, algorithm: brute, label: K3B}
       """
-    let spec = try SpecParser.parse(yaml: yaml, path: folder.appendingPathComponent("spec.yaml").path)
-    let plan = try RunPlan(spec)
-    let shared = try Self.folds(plan, sharing: true)
-    let separate = try Self.folds(plan, sharing: false)
-    #expect(shared.count == plan.plan.folds.count * spec.models.count)
-    #expect(shared.count == separate.count)
-    for (index, (a, b)) in zip(shared, separate).enumerated() {
-      #expect(a == b, "fold output \(index)")
-    }
+    let outputs = try NeighborGraphPassTests.expectSharingChangesNothing(yaml, in: folder)
+    // Every fold of the four models, then each one's fit on all rows.
+    #expect(outputs.count { $0.hasPrefix("fold ") } == outputs.count - 4)
   }
 
   /// Time-series splits train on runs of the rows in time order, not in file order: the shared tree stores its
@@ -77,17 +58,12 @@ import Testing
         - KNN
         - KNN: {n_neighbors: 9, weights: distance, label: K9}
       """
-    let spec = try SpecParser.parse(yaml: yaml, path: folder.appendingPathComponent("spec.yaml").path)
-    let plan = try RunPlan(spec)
+    let outputs = try NeighborGraphPassTests.expectSharingChangesNothing(yaml, in: folder)
+    #expect(outputs.count { $0.hasPrefix("fold ") } == 10)
     // Some splits train on under a third of the rows and fit their own tree; the rest share one.
-    #expect(plan.plan.folds.contains { 3 * $0.train.count < 300 })
-    #expect(plan.plan.folds.contains { 3 * $0.train.count >= 300 })
-    let shared = try Self.folds(plan, sharing: true)
-    let separate = try Self.folds(plan, sharing: false)
-    #expect(shared.count == 10)
-    for (index, (a, b)) in zip(shared, separate).enumerated() {
-      #expect(a == b, "fold output \(index)")
-    }
+    let time = try RunPlan(SpecParser.parse(yaml: yaml, path: folder.appendingPathComponent("spec.yaml").path)).plan
+    #expect(time.folds.contains { 3 * $0.train.count < 300 })
+    #expect(time.folds.contains { 3 * $0.train.count >= 300 })
   }
 
   /// The fold a shared search stands for is the fold's own: its fit time is its share of the one build.
