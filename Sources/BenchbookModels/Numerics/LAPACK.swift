@@ -106,11 +106,11 @@ enum LAPACK {
     return out
   }
 
-  /// A·B for row-major A (rows×inner) and B (inner×columns), by `dgemm`.
+  /// A·B for row-major A (rows×inner) and B (inner×columns), by `dgemm`, written over `a` itself a block of
+  /// rows at a time (`columns <= inner`, so a row's product never lands on rows not yet read): the product of
+  /// a fold's rows without a second copy of them. Each block is its own `dgemm`, whose every element is the
+  /// same `inner`-term dot product as in one call.
   /// - Complexity: O(rows × inner × columns).
-  /// `multiply(a, b, …)` written over `a` itself, a block of rows at a time (`columns <= inner`, so a row's
-  /// product never lands on rows not yet read): the product of a fold's rows without a second copy of them.
-  /// Each block is its own `dgemm`, whose every element is the same `inner`-term dot product as in one call.
   static func multiplyInPlace(_ a: inout [Double], _ b: [Double], rows: Int, inner: Int, columns: Int) {
     precondition(a.count == rows * inner && b.count == inner * columns, "matrix sizes do not match")
     precondition(columns <= inner, "an in-place product cannot widen the rows")
@@ -136,21 +136,4 @@ enum LAPACK {
     a.removeLast(a.count - rows * columns)
   }
 
-  static func multiply(_ a: [Double], _ b: [Double], rows: Int, inner: Int, columns: Int) -> [Double] {
-    precondition(a.count == rows * inner && b.count == inner * columns, "matrix sizes do not match")
-    _ = singleThreaded
-    var out = [Double](repeating: 0, count: rows * columns)
-    guard rows > 0, columns > 0, inner > 0 else { return out }
-    a.withUnsafeBufferPointer { left in
-      b.withUnsafeBufferPointer { right in
-        out.withUnsafeMutableBufferPointer { c in
-          cblas_dgemm(
-            CblasRowMajor, CblasNoTrans, CblasNoTrans, blasint(rows), blasint(columns), blasint(inner), 1,
-            left.baseAddress, blasint(inner), right.baseAddress, blasint(columns), 0, c.baseAddress,
-            blasint(columns))
-        }
-      }
-    }
-    return out
-  }
 }
