@@ -150,15 +150,20 @@ public enum LeakAudit {
     }
     let mainEvaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
     let firstPhase = tasks
+    // Forward-chaining kNN splits search one tree stored in time order, where each split's rows are a run.
+    let shadowTrees = shadowPlan.map { shadow in
+      SharedNeighborTrees(models: models, evaluator: mainEvaluator, storedRows: shadow.rowsInTime) { _ in
+        shadow.rowsInTime == nil ? [] : shadow.folds
+      }
+    }
     // Each forward-chaining fit copies its training rows, the earlier part of the data in time, and the
     // model works on them: weighed as the main pass weighs its folds (rows times the model's working copies,
     // within five copies of the data), so the audit never holds more at once than cross-validation may.
-    let shadowTrees = sharedShadowTrees(models, shadowPlan, mainEvaluator)
     let weights = firstPhase.map { task -> Int in
       if case .shadow(let m, let f) = task {
         let fold = shadowPlan!.folds[f]
         // A split searching a shared tree holds its test rows; the tree is the model's.
-        if shadowTrees[m] != nil && SharedNeighborTree.serves(fold, rowCount: dataset.x.rows) { return fold.test.count }
+        if shadowTrees?.tree(model: m, fold: fold) != nil { return fold.test.count }
         return models[m].kind.heldRows(training: fold.train.count)
       }
       return 0
@@ -176,7 +181,7 @@ public enum LeakAudit {
         return .main(logLoss: outcome.scores.logLoss, fittedOn: outcome.preprocessingFittedOn)
       case .shadow(let m, let f):
         let fold = shadowPlan!.folds[f]
-        if let shared = shadowTrees[m], SharedNeighborTree.serves(fold, rowCount: dataset.x.rows) {
+        if let shared = shadowTrees?.tree(model: m, fold: fold) {
           return .logLoss(try? mainEvaluator.evaluate(models[m], on: fold, sharing: shared).scores.logLoss)
         }
         return .logLoss(try? mainEvaluator.evaluate(models[m], on: fold).scores.logLoss)
@@ -355,21 +360,6 @@ public enum LeakAudit {
     return AuditRecord(
       findings: findings, checks: checks, thresholds: audit.thresholds, accepted: acceptances, screen: screenRecord,
       timeProfile: timeProfile)
-  }
-
-  /// Untuned kNN models whose forward-chaining splits search one tree over every row, stored in time order
-  /// so that each split's training rows are a run of it (`SharedNeighborTree`).
-  private static func sharedShadowTrees(_ models: [ModelSpec], _ shadow: FoldPlan?, _ evaluator: FoldEvaluator)
-    -> [Int: SharedNeighborTree]
-  {
-    guard let shadow, let rowsInTime = shadow.rowsInTime else { return [:] }
-    let served = shadow.folds.count { SharedNeighborTree.serves($0, rowCount: evaluator.dataset.x.rows) }
-    var trees: [Int: SharedNeighborTree] = [:]
-    for (m, model) in models.enumerated() {
-      trees[m] = SharedNeighborTree.shared(
-        by: model, servedFolds: served, storedRows: rowsInTime, evaluator: evaluator)
-    }
-    return trees
   }
 
   /// A rough cost, so the longest fits start first; it affects scheduling only, never results.

@@ -11,13 +11,18 @@ import Dispatch
 /// (`FittedKNearestNeighbors.probabilities`), so the scores are bit-identical to `evaluate(_:on:)`, which
 /// tests check.
 extension FoldEvaluator {
-  /// Whether `model`'s folds may search one tree over every row: an untuned kNN model, no preprocessing, no
-  /// planted slowdown (tests time a repeated fit), and data whose arithmetic no fold's fit would reject (the
-  /// squares summed over every row bound those over any fold, as `checkPrepared` sums them).
+  /// Whether `model`'s folds may search one tree over every row: an untuned kNN model, no planted slowdown
+  /// (tests time a repeated fit), and rows that any fold's fit takes as they are (`fitsRowsAsTheyAre`).
   func sharesNeighborTree(_ model: ModelSpec) -> Bool {
-    guard preprocessing.isEmpty, model.search == nil, model.classifier is KNearestNeighbors,
-      !FitRepeat.isPlanted(for: model.label), dataset.x.values.allSatisfy(\.isFinite)
-    else { return false }
+    model.search == nil && model.classifier is KNearestNeighbors && !FitRepeat.isPlanted(for: model.label)
+      && fitsRowsAsTheyAre(model)
+  }
+
+  /// Whether a fit of `model` on any subset of the rows sees them unchanged and accepts them: no preprocessing,
+  /// every value finite, and no column whose squares overflow (summed over every row, they bound those over
+  /// any subset, as `checkPrepared` sums them). Work shared across splits relies on it.
+  func fitsRowsAsTheyAre(_ model: ModelSpec) -> Bool {
+    guard preprocessing.isEmpty, dataset.x.values.allSatisfy(\.isFinite) else { return false }
     let identity = FittedPreprocessing(scalers: [], fittedOn: RowSetFingerprint(RowIndices(all: 0)))
     return (try? checkPrepared(identity, dataset.x, raw: dataset.x, model: model, fold: nil)) != nil
   }

@@ -98,12 +98,6 @@ public struct RunPlan: Sendable {
     }
   }
 
-  /// Whether `task` is a fold of model `m` that a tree shared by the model's folds would serve.
-  func sharesTree(_ task: Task, model m: Int) -> Bool {
-    guard case .fold(m, let f) = task else { return false }
-    return SharedNeighborTree.serves(plan.folds[f], rowCount: dataset.x.rows)
-  }
-
   /// Runs the tasks at `indices` (into `tasks`) on `jobs` threads, costliest first. Tasks whose held rows
   /// together pass five copies of the data do not run at once (on two cores any two folds may; on more,
   /// the heaviest fits are not all in flight together).
@@ -141,14 +135,14 @@ public struct RunPlan: Sendable {
     }
     let remaining = indices.filter { outputs[$0] == nil }
     // An untuned kNN model's folds search one tree over every row instead of each building its own.
-    let sharedTrees = Dictionary(
-      uniqueKeysWithValues: spec.models.indices.compactMap { m -> (Int, SharedNeighborTree)? in
-        guard sharing else { return nil }
-        let served = remaining.count { sharesTree(tasks[$0], model: m) }
-        return SharedNeighborTree.shared(
-          by: spec.models[m], servedFolds: served, storedRows: plan.rowsInTime, evaluator: evaluator
-        ).map { (m, $0) }
-      })
+    let sharedTrees =
+      sharing
+      ? SharedNeighborTrees(models: spec.models, evaluator: evaluator, storedRows: plan.rowsInTime) { m in
+        remaining.compactMap { index -> Fold? in
+          guard case .fold(m, let f) = tasks[index] else { return nil }
+          return plan.folds[f]
+        }
+      } : .unshared
     // Fits on all rows come last: their models are kept for the on-device measurements, so started first they
     // would be held beside every later fold's working copies.
     let costs = remaining.map { cost(tasks[$0]) }
@@ -159,7 +153,7 @@ public struct RunPlan: Sendable {
     let alreadyDone = outputs.count
     // A fold searching a shared tree holds only its test rows; the tree is the model's, not the fold's.
     let held = remaining.map { index in
-      if case .fold(let m, let f) = tasks[index], sharedTrees[m] != nil, sharesTree(tasks[index], model: m) {
+      if case .fold(let m, let f) = tasks[index], sharedTrees.tree(model: m, fold: plan.folds[f]) != nil {
         return plan.folds[f].test.count
       }
       return heldRows(tasks[index])
@@ -175,7 +169,7 @@ public struct RunPlan: Sendable {
       defer { HeapPolicy.releaseFreedMemory() }
       switch taskList[remaining[position]] {
       case .fold(let m, let f):
-        if let shared = sharedTrees[m], sharesTree(taskList[remaining[position]], model: m) {
+        if let shared = sharedTrees.tree(model: m, fold: plan.folds[f]) {
           return .fold(try evaluator.evaluate(models[m], on: plan.folds[f], sharing: shared))
         }
         return .fold(try evaluator.evaluate(models[m], on: plan.folds[f]))

@@ -1,6 +1,5 @@
 import BenchbookData
 import BenchbookModels
-import BenchbookSpec
 import Dispatch
 import Synchronization
 
@@ -48,23 +47,6 @@ final class SharedNeighborTree: Sendable {
     }
     state = Mutex(State(pending: folds))
   }
-
-  /// The tree `model`'s folds would share, or `nil` when they cannot (`FoldEvaluator.sharesNeighborTree`) or
-  /// fewer than two of them would search it (`serves`).
-  /// - Parameter storedRows: dataset rows in the order the folds' training rows keep (`nil`: dataset order).
-  static func shared(
-    by model: ModelSpec, servedFolds: Int, storedRows: [Int32]?, evaluator: FoldEvaluator
-  ) -> SharedNeighborTree? {
-    guard servedFolds >= 2, let neighbors = model.classifier as? KNearestNeighbors,
-      evaluator.sharesNeighborTree(model)
-    else { return nil }
-    return SharedNeighborTree(leafSize: neighbors.leafSize, folds: servedFolds, storedRows: storedRows)
-  }
-
-  /// Whether a fold should search the shared tree: only when it trains on at least a third of the rows. A
-  /// search passes over the rows a fold may not use, and below a third it would pass over more than two of
-  /// them for each it may, costing more than building the fold's own smaller tree.
-  static func serves(_ fold: Fold, rowCount: Int) -> Bool { 3 * fold.train.count >= rowCount }
 
   /// The stored position of a dataset row.
   func position(of row: Int) -> Int { positions.map { Int($0[row]) } ?? row }

@@ -41,14 +41,9 @@ struct NeighborGraphPass: Sendable {
   init?(evaluator: FoldEvaluator, model: ModelSpec, configurations: [any Classifier], splits: [Split]) {
     let dataset = evaluator.dataset
     let neighbours = configurations.compactMap { $0 as? KNearestNeighbors }
-    guard evaluator.preprocessing.isEmpty, !splits.isEmpty, neighbours.count == configurations.count,
-      let largestK = neighbours.map(\.k).max(), dataset.x.values.allSatisfy(\.isFinite)
+    guard !splits.isEmpty, neighbours.count == configurations.count, let largestK = neighbours.map(\.k).max(),
+      evaluator.fitsRowsAsTheyAre(model)
     else { return nil }
-    // Squares summed over all rows bound those over any subset, so one check stands for every split's.
-    let identity = FittedPreprocessing(scalers: [], fittedOn: RowSetFingerprint(RowIndices(all: 0)))
-    guard (try? evaluator.checkPrepared(identity, dataset.x, raw: dataset.x, model: model, fold: nil)) != nil else {
-      return nil
-    }
     let classCount = dataset.classes.count
     for split in splits {
       guard split.train.count >= largestK, Self.isAscending(split.train), Self.isAscending(split.test) else {
