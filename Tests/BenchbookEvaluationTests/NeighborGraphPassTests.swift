@@ -59,12 +59,16 @@ import Testing
     return shared
   }
 
-  @Test(arguments: [
+  /// The resampling plans work shared across splits is checked under: unshuffled and shuffled, stratified,
+  /// repeated (rows tested in several splits) and a single holdout.
+  static let resamplings = [
     "resampling: {method: kfold, folds: 4}",
     "resampling: {method: stratified-kfold, folds: 3, shuffle: true, seed: 7}",
     "resampling: {method: repeated-kfold, folds: 3, repeats: 2, seed: 1}",
     "resampling: {method: holdout, test_size: 0.25, shuffle: true, seed: 2}",
-  ])
+  ]
+
+  @Test(arguments: resamplings)
   func sharedSearchEqualsSeparateFits(resampling: String) throws {
     let folder = try Self.writeData(rows: 240, seed: 3)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -7,12 +7,7 @@ import Testing
 /// An untuned kNN model's folds searched in one tree over every row must score exactly as fitting each fold's
 /// own tree does: same neighbours, same distance ties, same sums in the same order.
 @Suite struct SharedNeighborTreeTests {
-  @Test(arguments: [
-    "resampling: {method: kfold, folds: 4}",
-    "resampling: {method: stratified-kfold, folds: 3, shuffle: true, seed: 7}",
-    "resampling: {method: repeated-kfold, folds: 3, repeats: 2, seed: 1}",
-    "resampling: {method: holdout, test_size: 0.25, shuffle: true, seed: 2}",
-  ])
+  @Test(arguments: NeighborGraphPassTests.resamplings)
   func sharedTreeEqualsEachFoldsOwn(resampling: String) throws {
     // Integer features with many repeated rows: zero distances and distance ties throughout.
     let folder = try NeighborGraphPassTests.writeData(rows: 240, seed: 5)
