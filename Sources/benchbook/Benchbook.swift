@@ -29,6 +29,7 @@ struct Benchbook: ParsableCommand {
 
   /// Sets the allocator's policy before anything is allocated, then runs the command line.
   static func main() {
+    HeapPolicy.restartWithHugePages()
     HeapPolicy.returnLargeBlocksOnFree()
     MemoryTrace.start()
     main(nil)

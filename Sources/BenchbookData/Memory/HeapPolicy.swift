@@ -20,6 +20,28 @@
 /// 0.6 million faults and 1.3 s, for the same peak (300 against 302 MB). Both calls are looked up at run
 /// time because Swift's Glibc module does not export `<malloc.h>`; elsewhere they do nothing.
 public enum HeapPolicy {
+  /// glibc's tunable that makes malloc ask for transparent huge pages (`madvise(MADV_HUGEPAGE)`) on the
+  /// mappings it makes, where the kernel leaves them to the program (`enabled` set to `madvise`, as here).
+  static let hugePagesTunable = "glibc.malloc.hugetlb=1"
+
+  /// Restarts the process once with `glibc.malloc.hugetlb=1` added to `GLIBC_TUNABLES`, which glibc
+  /// reads only at start-up; returns when it is already set or the restart fails.
+  ///
+  /// Every fold's rows arrive in fresh mappings: with 4 kB pages the 3× flights run took a million page
+  /// faults, 1.7 s of system time on 13 s of CPU; with 2 MB pages where they fit, a quarter of the faults,
+  /// and random reads of the kd-tree and of fold rows miss the TLB less. Call first thing in `main`.
+  public static func restartWithHugePages() {
+    #if canImport(Glibc)
+      let current = getenv("GLIBC_TUNABLES").map { String(cString: $0) } ?? ""
+      guard !current.contains("glibc.malloc.hugetlb") else { return }
+      let tunables = current.isEmpty ? hugePagesTunable : current + ":" + hugePagesTunable
+      guard setenv("GLIBC_TUNABLES", tunables, 1) == 0 else { return }
+      let arguments = CommandLine.unsafeArgv
+      execv("/proc/self/exe", arguments)
+      // Still here: the restart failed; run on without huge pages.
+    #endif
+  }
+
   /// Fixes the mmap threshold at 8 MiB and the trim threshold at 32 MiB. Call once, first thing in `main`.
   public static func returnLargeBlocksOnFree() {
     #if canImport(Glibc)
