@@ -36,8 +36,11 @@ public enum HeapPolicy {
       guard !current.contains("glibc.malloc.hugetlb") else { return }
       let tunables = current.isEmpty ? hugePagesTunable : current + ":" + hugePagesTunable
       guard setenv("GLIBC_TUNABLES", tunables, 1) == 0 else { return }
-      let arguments = CommandLine.unsafeArgv
-      execv("/proc/self/exe", arguments)
+      // The executable's own path, not /proc/self/exe, so the process keeps its name ("benchbook", not "exe").
+      var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = readlink("/proc/self/exe", &path, path.count - 1)
+      guard length > 0 else { return }
+      execv(path, CommandLine.unsafeArgv)
     // Still here: the restart failed; run on without huge pages.
     #endif
   }
