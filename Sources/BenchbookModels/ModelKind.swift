@@ -39,6 +39,12 @@ public enum ModelKind: String, CaseIterable, Sendable, Codable, Hashable {
     }
   }
 
+  /// Whether the fitted model depends on the order of its training rows beyond the order of floating-point
+  /// sums: k-nearest neighbours gives a distance tie to the earlier training row. A tree's splits depend only
+  /// on the values, and the linear models and naive Bayes only sum over rows, so for them rows may be handed
+  /// over in whichever order is cheaper to gather.
+  public var fitDependsOnRowOrder: Bool { self == .knn }
+
   /// Looks a name up case-insensitively among every algorithm's names.
   public init?(name: String) {
     let wanted = name.lowercased()

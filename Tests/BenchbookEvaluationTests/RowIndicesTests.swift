@@ -29,6 +29,16 @@ import Testing
         == "[\(expected.map(String.init).joined(separator: ","))]")
   }
 
+  @Test func ascendingSortsEveryStorage() throws {
+    let shuffled = [63, 5, 6, 7, 0, 40, 41, 33, 2, 1]
+    for indices in [
+      RowIndices(shuffled), RowIndices(list: shuffled.map(Int32.init)[...]), RowIndices(0..<64),
+      RowIndices(RowIndices(shuffled), except: [0, 3]), RowIndices([Int]()),
+    ] {
+      try expectReads(indices.ascending(rowCount: 64), as: Array(indices).sorted())
+    }
+  }
+
   @Test func complementOfAllRowsSkipsTheExcludedOnes() throws {
     try expectReads(RowIndices(RowIndices(all: 10), except: [0, 3, 4, 9]), as: [1, 2, 5, 6, 7, 8])
     try expectReads(RowIndices(RowIndices(all: 5), except: []), as: [0, 1, 2, 3, 4])

@@ -180,10 +180,13 @@ public enum LeakAudit {
         let outcome = try mainEvaluator.evaluate(models[m], on: plan.folds[f])
         return .main(logLoss: outcome.scores.logLoss, fittedOn: outcome.preprocessingFittedOn)
       case .shadow(let m, let f):
-        let fold = shadowPlan!.folds[f]
+        var fold = shadowPlan!.folds[f]
         if let shared = shadowTrees?.tree(model: m, fold: fold) {
           return .logLoss(try? mainEvaluator.evaluate(models[m], on: fold, sharing: shared).scores.logLoss)
         }
+        // The rows before a split's test block, in time order, are scattered over a file that is not in time
+        // order; in dataset order they are runs, gathered a run at a time instead of a row at a time.
+        if !models[m].kind.fitDependsOnRowOrder { fold.train = fold.train.ascending(rowCount: dataset.x.rows) }
         return .logLoss(try? mainEvaluator.evaluate(models[m], on: fold).scores.logLoss)
       case .screenModel(let m, let f):
         return .screen(
