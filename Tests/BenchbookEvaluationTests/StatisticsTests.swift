@@ -3,6 +3,18 @@ import Testing
 
 @Suite struct StatisticsTests {
   /// Values from scipy.stats.t (scipy 1.17.1): t.sf(x, df) * 2 and t.ppf(q, df).
+  /// The radix sort's order is a stable comparison sort's, on values with ties, both zeros, infinities and
+  /// subnormals, and on values that differ only in their lowest or highest bits.
+  @Test func sortedOrderIsAStableSortsOrder() {
+    let special: [Double] = [0, -0.0, .infinity, -.infinity, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1, -1]
+    let grid = (0..<5_000).map { Double(($0 * 7_919) % 613) / 17 - 18 }
+    let lowBits = (0..<300).map { Double(bitPattern: (0.5).bitPattern + UInt64(($0 * 37) % 101)) }
+    for values in [special + grid, lowBits, grid.map { $0 * 1e300 }, [3, 3, 3], [2], []] {
+      let expected = values.indices.sorted { values[$0] < values[$1] || (values[$0] == values[$1] && $0 < $1) }
+      #expect(SortedOrder.ascending(values).map(Int.init) == expected)
+    }
+  }
+
   @Test(arguments: [
     (2.0, 9.0, 0.07655282377070101), (0.5, 3.0, 0.651447964848151), (4.2, 29.0, 0.00023184683639014843),
     (1.0, 1.0, 0.5000000000000001),

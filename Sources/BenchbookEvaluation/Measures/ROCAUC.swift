@@ -24,17 +24,16 @@ public enum ROCAUC {
     let positives = positive.lazy.filter { $0 }.count
     let negatives = positive.count - positives
     guard positives > 0, negatives > 0 else { return nil }
-    // Scores sorted with their classes beside them (no indirection); the order within a tie does not matter,
-    // since every row of it adds the same mid-rank.
-    var ranked = zip(scores, positive).map { (score: $0, positive: $1) }
-    ranked.sort { $0.score < $1.score }
+    // Every row of a tie adds the same mid-rank, so the order within a tie does not matter.
+    let order = SortedOrder.ascending(scores)
     var rankSum = 0.0
     var start = 0
-    while start < ranked.count {
+    while start < order.count {
+      let score = scores[Int(order[start])]
       var end = start
-      while end + 1 < ranked.count && ranked[end + 1].score == ranked[start].score { end += 1 }
+      while end + 1 < order.count && scores[Int(order[end + 1])] == score { end += 1 }
       let midRank = Double(start + end) / 2 + 1
-      for position in start...end where ranked[position].positive { rankSum += midRank }
+      for position in start...end where positive[Int(order[position])] { rankSum += midRank }
       start = end + 1
     }
     let p = Double(positives)

@@ -10,14 +10,15 @@ public enum SpearmanCorrelation {
 
   /// 1-based ranks, ties given the mean of the ranks they span.
   public static func averageRanks(_ values: [Double]) -> [Double] {
-    let order = values.indices.sorted { values[$0] < values[$1] || (values[$0] == values[$1] && $0 < $1) }
+    let order = SortedOrder.ascending(values)
     var ranks = [Double](repeating: 0, count: values.count)
     var start = 0
     while start < order.count {
+      let value = values[Int(order[start])]
       var end = start
-      while end + 1 < order.count && values[order[end + 1]] == values[order[start]] { end += 1 }
+      while end + 1 < order.count && values[Int(order[end + 1])] == value { end += 1 }
       let rank = Double(start + end) / 2 + 1
-      for position in start...end { ranks[order[position]] = rank }
+      for position in start...end { ranks[Int(order[position])] = rank }
       start = end + 1
     }
     return ranks

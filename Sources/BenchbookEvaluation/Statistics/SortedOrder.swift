@@ -1,0 +1,55 @@
+/// The order that sorts an array of doubles, ties kept in index order (a stable sort's), by an LSD radix sort
+/// on the values' bit patterns.
+///
+/// Ranks (Spearman's ρ, the Mann–Whitney form of ROC AUC) need only this order, and every fold's scores and the
+/// audit's per-feature ranks ask for it on up to a million values: a comparison sort took 0.3 CPU seconds of the
+/// 3× flights run's cross-validation. The radix sort passes over the values once per 11-bit digit that differs
+/// between them (at most six), moving each value's key and index together.
+public enum SortedOrder {
+  static let digitBits = 11
+
+  /// Indices of `values` in ascending order of value; equal values (−0 and +0 included) in ascending index order.
+  /// NaN, which compares with nothing, goes after +∞.
+  public static func ascending(_ values: [Double]) -> [Int32] {
+    precondition(values.count <= Int(Int32.max), "at most 2³¹ − 1 values")
+    let n = values.count
+    var keys = values.map(orderedKey)
+    var order = (0..<n).map { Int32(truncatingIfNeeded: $0) }
+    guard n > 1 else { return order }
+    // Digits where no two keys differ leave the order as it is, so they are not passed over.
+    var varying: UInt64 = 0
+    for key in keys { varying |= key ^ keys[0] }
+    guard varying != 0 else { return order }
+    var spareKeys = [UInt64](repeating: 0, count: n)
+    var spareOrder = [Int32](repeating: 0, count: n)
+    let mask: UInt64 = (1 << UInt64(digitBits)) - 1
+    var positions = [Int](repeating: 0, count: 1 << digitBits)
+    for shift in stride(from: 0, to: UInt64.bitWidth, by: digitBits) where (varying >> UInt64(shift)) & mask != 0 {
+      for b in positions.indices { positions[b] = 0 }
+      for key in keys { positions[Int((key >> UInt64(shift)) & mask)] += 1 }
+      var total = 0
+      for b in positions.indices {
+        let count = positions[b]
+        positions[b] = total
+        total += count
+      }
+      for i in 0..<n {
+        let b = Int((keys[i] >> UInt64(shift)) & mask)
+        spareKeys[positions[b]] = keys[i]
+        spareOrder[positions[b]] = order[i]
+        positions[b] += 1
+      }
+      swap(&keys, &spareKeys)
+      swap(&order, &spareOrder)
+    }
+    return order
+  }
+
+  /// A key whose unsigned order is the values' order: the sign bit flipped for positives, every bit for
+  /// negatives; −0 is read as +0 first, so the two tie as they compare.
+  static func orderedKey(_ value: Double) -> UInt64 {
+    let bits = (value + 0).bitPattern
+    let sign: UInt64 = 1 << 63
+    return bits & sign != 0 ? ~bits : bits | sign
+  }
+}
