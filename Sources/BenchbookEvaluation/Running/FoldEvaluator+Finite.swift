@@ -18,19 +18,9 @@ extension FoldEvaluator {
     let overflowed = preprocessing.scalers.lazy.compactMap { scaler in
       scaler.mean.indices.first { !scaler.mean[$0].isFinite || !scaler.scale[$0].isFinite }
     }.first
-    // Every fit pays for this pass, so it reads the buffer directly: element by element through the
-    // matrix's subscript it doubled a Gaussian NB fit (the same sums, in the same order).
-    var squares = [Double](repeating: 0, count: prepared.columns)
-    if overflowed == nil {
-      let columns = prepared.columns
-      prepared.values.withUnsafeBufferPointer { values in
-        squares.withUnsafeMutableBufferPointer { squares in
-          for r in 0..<prepared.rows {
-            for c in 0..<columns { squares[c] += values[r * columns + c] * values[r * columns + c] }
-          }
-        }
-      }
-    }
+    // Rows as the dataset holds them, whose squares stay finite over every row, stay finite over any subset.
+    if preprocessing.scalers.isEmpty && datasetSquaresAreFinite { return }
+    let squares = overflowed == nil ? Self.columnSquares(prepared) : []
     guard let column = overflowed ?? squares.firstIndex(where: { !$0.isFinite }) else { return }
     var largest = 0.0
     var largestRow = 0
@@ -47,6 +37,23 @@ extension FoldEvaluator {
       : "column '\(dataset.columnNames[column])' is too large for the model's arithmetic: \(place) overflows "
         + "64-bit floating point when squared; rescale the feature"
     throw ModelFailure(label: model.label, fold: fold, error: ModelError(message), location: model.location)
+  }
+
+  /// Each column's sum of squares over the rows, in row order.
+  ///
+  /// Every fit with preprocessing pays for this pass, so it reads the buffer directly: element by element through
+  /// the matrix's subscript it doubled a Gaussian NB fit (the same sums, in the same order).
+  static func columnSquares(_ x: Matrix) -> [Double] {
+    var squares = [Double](repeating: 0, count: x.columns)
+    let columns = x.columns
+    x.values.withUnsafeBufferPointer { values in
+      squares.withUnsafeMutableBufferPointer { squares in
+        for r in 0..<x.rows {
+          for c in 0..<columns { squares[c] += values[r * columns + c] * values[r * columns + c] }
+        }
+      }
+    }
+    return squares
   }
 
   /// Fails when a model gave a probability that is not a number.

@@ -15,16 +15,14 @@ extension FoldEvaluator {
   /// (tests time a repeated fit), and rows that any fold's fit takes as they are (`fitsRowsAsTheyAre`).
   func sharesNeighborTree(_ model: ModelSpec) -> Bool {
     model.search == nil && model.classifier is KNearestNeighbors && !FitRepeat.isPlanted(for: model.label)
-      && fitsRowsAsTheyAre(model)
+      && fitsRowsAsTheyAre
   }
 
-  /// Whether a fit of `model` on any subset of the rows sees them unchanged and accepts them: no preprocessing,
-  /// every value finite, and no column whose squares overflow (summed over every row, they bound those over
-  /// any subset, as `checkPrepared` sums them). Work shared across splits relies on it.
-  func fitsRowsAsTheyAre(_ model: ModelSpec) -> Bool {
-    guard preprocessing.isEmpty, dataset.x.values.allSatisfy(\.isFinite) else { return false }
-    let identity = FittedPreprocessing(scalers: [], fittedOn: RowSetFingerprint(RowIndices(all: 0)))
-    return (try? checkPrepared(identity, dataset.x, raw: dataset.x, model: model, fold: nil)) != nil
+  /// Whether a fit on any subset of the rows sees them unchanged and accepts them: no preprocessing, every value
+  /// finite, and no column whose squares overflow (`datasetSquaresAreFinite`). Work shared across splits relies
+  /// on it.
+  var fitsRowsAsTheyAre: Bool {
+    preprocessing.isEmpty && datasetSquaresAreFinite
   }
 
   /// `evaluate(model, on: fold)`, searching `shared` instead of fitting the fold's own tree. A fold the shared

@@ -8,10 +8,16 @@ import Foundation
 public struct FoldEvaluator: Sendable {
   public let dataset: Dataset
   public let preprocessing: [PreprocessingStep]
+  /// Whether every value is finite and every column's squares, summed over every row in order, stay finite. Each
+  /// partial sum over a subset of the rows is then at most the whole's, so a fit that takes rows as the dataset
+  /// holds them (no preprocessing) need not check them again (`checkPrepared`).
+  let datasetSquaresAreFinite: Bool
 
   public init(dataset: Dataset, preprocessing: [PreprocessingStep]) {
     self.dataset = dataset
     self.preprocessing = preprocessing
+    datasetSquaresAreFinite =
+      dataset.x.values.allSatisfy(\.isFinite) && Self.columnSquares(dataset.x).allSatisfy(\.isFinite)
   }
 
   /// What one model did on one fold.

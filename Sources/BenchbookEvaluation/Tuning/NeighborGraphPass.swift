@@ -42,7 +42,7 @@ struct NeighborGraphPass: Sendable {
     let dataset = evaluator.dataset
     let neighbours = configurations.compactMap { $0 as? KNearestNeighbors }
     guard !splits.isEmpty, neighbours.count == configurations.count, let largestK = neighbours.map(\.k).max(),
-      evaluator.fitsRowsAsTheyAre(model)
+      evaluator.fitsRowsAsTheyAre
     else { return nil }
     let classCount = dataset.classes.count
     for split in splits {
