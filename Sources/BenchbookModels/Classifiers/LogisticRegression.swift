@@ -113,8 +113,8 @@ public struct LogisticRegression: Classifier, Hashable, Codable {
   /// whichever close point it starts from.
   /// - Parameters:
   ///   - x: consumed; handed the last reference, the fit scales the rows in place instead of copying them.
-  ///   - start: weights for the same columns and classes as `x` and `classCount`, in
-  ///     `x`'s units; `nil` starts from zero, as `fit(_:labels:classCount:)` does.
+  ///   - start: weights for the same columns and classes as `x` and `classCount`, in `x`'s units; `nil` starts
+  ///     from zero weights and the base-rate intercepts, as `fit(_:labels:classCount:)` does.
   public func fit(
     _ x: consuming Matrix, labels: [Int], classCount: Int, from start: FittedLogisticRegression?
   ) throws(ModelError) -> FittedLogisticRegression {
@@ -147,6 +147,17 @@ public struct LogisticRegression: Classifier, Hashable, Codable {
       originalFeatures: d)
     let solver = LBFGS(memory: 10, gradientTolerance: tol, maxIterations: maxIter)
     var initial = [Double](repeating: 0, count: objective.parameterCount)
+    if fitIntercept {
+      // The optimum at zero weights: the intercepts that give each class its share of the rows (log-odds, or
+      // centred log-counts for softmax). The features are centred, so the weights start from where they are
+      // decoupled from the intercepts, and the solver spends no iterations finding the classes' base rates.
+      let logCounts = counts.map { log(Double($0)) }
+      let meanLogCount = logCounts.reduce(0, +) / Double(classCount)
+      for k in 0..<outputs {
+        initial[k * objective.width + coordinates.rank] =
+          outputs == 1 ? logCounts[1] - logCounts[0] : logCounts[k] - meanLogCount
+      }
+    }
     if let start {
       guard start.coefficients.columns == d, start.coefficients.rows == outputs, start.classCount == classCount
       else {
