@@ -8,9 +8,8 @@ import Testing
   @Test(arguments: [1, 4, 30])
   func storedPointsReadBackInTheOrderGiven(leaf: Int) {
     let points = integerPoints(rows: 500, columns: 3, values: 0...9, seed: UInt64(leaf))
-    #expect(KDTree(points: points, leafSize: leaf).storedPoints { $0 } == points.values)
-    #expect(LinearNeighborIndex(points: points).storedPoints { $0 } == points.values)
-    #expect(KDTree(points: points, leafSize: leaf).storedPoints { Float($0) } == points.values.map { Float($0) })
+    #expect(KDTree(points: points, leafSize: leaf).storedPoints() == points.values)
+    #expect(LinearNeighborIndex(points: points).storedPoints() == points.values)
   }
 
   /// A fitted model's stored rows are its training rows in training order, though only the index holds them.

@@ -121,13 +121,22 @@ public struct FittedKNearestNeighbors: FittedClassifier {
   /// The training rows, in training order (row i is training row i), read back from the index, which holds
   /// the only copy (a kd-tree's in its own order): O(rows × features) an access, for exports and tests.
   public var samples: Matrix {
-    Matrix(rows: searcher.pointCount, columns: searcher.dimension, values: searcher.storedPoints { $0 })
+    Matrix(rows: searcher.pointCount, columns: searcher.dimension, values: searcher.storedPoints())
   }
 
-  /// The training rows' coordinates as `samples` holds them, each converted (Core ML stores float32).
+  /// The training rows' coordinates as `samples` holds them, each converted (Core ML stores float32); inlined
+  /// where it is called, so the conversion of a million rows' values is not a generic call each.
+  @inlinable
   public func samples<T, E: Error>(_ convert: (Double) throws(E) -> T) throws(E) -> [T] {
-    try searcher.storedPoints(convert)
+    let values = storedValues
+    var out = [T]()
+    out.reserveCapacity(values.count)
+    for value in values { out.append(try convert(value)) }
+    return out
   }
+
+  /// The training rows' coordinates, row-major, read back from the index.
+  @usableFromInline var storedValues: [Double] { searcher.storedPoints() }
 
   /// Number of stored training rows.
   public var sampleCount: Int { searcher.pointCount }

@@ -159,17 +159,19 @@ public struct KDTree: NeighborIndex {
   /// Number of nodes, leaves included.
   public var nodeCount: Int { nodes.count }
 
-  public func storedPoints<T, E: Error>(_ convert: (Double) throws(E) -> T) throws(E) -> [T] {
+  /// Each point's coordinates written to its given row: one pass over the tree's order, no per-row lookup.
+  public func storedPoints() -> [Double] {
     let d = dimension
-    var pointOfRow = [UInt32](repeating: 0, count: pointCount)
-    for (point, row) in rowOfPoint.enumerated() { pointOfRow[Int(row)] = UInt32(truncatingIfNeeded: point) }
-    var out = [T]()
-    out.reserveCapacity(pointCount * d)
-    for point in pointOfRow {
-      let start = Int(point) * d
-      for f in 0..<d { out.append(try convert(points[start + f])) }
+    return [Double](unsafeUninitializedCapacity: pointCount * d) { out, initialized in
+      points.withUnsafeBufferPointer { points in
+        for (point, row) in rowOfPoint.enumerated() {
+          let from = point * d
+          let to = Int(row) * d
+          for f in 0..<d { (out.baseAddress! + to + f).initialize(to: points[from + f]) }
+        }
+      }
+      initialized = pointCount * d
     }
-    return out
   }
 
   /// Reorders rows `start..<end` of `points` (and `order` with them) so row

@@ -14,12 +14,7 @@ public struct LinearNeighborIndex: NeighborIndex {
     self.points = points
   }
 
-  public func storedPoints<T, E: Error>(_ convert: (Double) throws(E) -> T) throws(E) -> [T] {
-    var out = [T]()
-    out.reserveCapacity(points.values.count)
-    for value in points.values { out.append(try convert(value)) }
-    return out
-  }
+  public func storedPoints() -> [Double] { points.values }
 
   public var pointCount: Int { points.rows }
   public var dimension: Int { points.columns }

@@ -16,9 +16,9 @@ public protocol NeighborIndex: Sendable {
   /// - Precondition: `1 <= k <= pointCount` and `queries.columns == dimension`.
   func nearest(_ queries: Matrix, k: Int) -> NeighborList
 
-  /// Every stored coordinate, converted, row-major in the order the points were given: an index keeps the
-  /// only copy of its points, and this reads them back (for an export, or a model's stored rows).
-  func storedPoints<T, E: Error>(_ convert: (Double) throws(E) -> T) throws(E) -> [T]
+  /// Every stored coordinate, row-major in the order the points were given: an index keeps the only copy of its
+  /// points, and this reads them back (for an export, or a model's stored rows).
+  func storedPoints() -> [Double]
 }
 
 /// The neighbour search structures Benchbook builds.
