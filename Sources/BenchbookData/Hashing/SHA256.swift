@@ -74,7 +74,8 @@ public struct SHA256: Sendable {
     return hex(hasher.finalize())
   }
 
-  static func hex(_ bytes: [UInt8]) -> String {
+  /// `bytes` (a digest) as lowercase hex.
+  public static func hex(_ bytes: [UInt8]) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count * 2)
