@@ -13,6 +13,10 @@ import Testing
       let expected = values.indices.sorted { values[$0] < values[$1] || (values[$0] == values[$1] && $0 < $1) }
       #expect(SortedOrder.ascending(values).map(Int.init) == expected)
     }
+    // Keys as the duplicate screen's hashes are: spread over all 64 bits, with repeats.
+    let keys = (0..<3_000).map { UInt64($0 % 1_000) &* 0x9E37_79B9_7F4A_7C15 }
+    let expected = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
+    #expect(SortedOrder.ascending(keys: keys).map(Int.init) == expected)
   }
 
   @Test(arguments: [

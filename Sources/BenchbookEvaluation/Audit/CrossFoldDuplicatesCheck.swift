@@ -87,7 +87,7 @@ public enum CrossFoldDuplicatesCheck {
       for c in 0..<width where values[a * width + c] != values[b * width + c] { return false }
       return true
     }
-    let order = (0..<n).sorted { hashes[$0] < hashes[$1] || (hashes[$0] == hashes[$1] && $0 < $1) }
+    let order = SortedOrder.ascending(keys: hashes).map(Int.init)
     var ids = [Int](repeating: -1, count: n)
     var count = 0
     var start = 0

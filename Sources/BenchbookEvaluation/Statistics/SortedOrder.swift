@@ -1,9 +1,9 @@
 /// The order that sorts an array of doubles, ties kept in index order (a stable sort's), by an LSD radix sort
 /// on the values' bit patterns.
 ///
-/// Ranks (Spearman's ρ, the Mann–Whitney form of ROC AUC) need only this order, and every fold's scores and the
-/// audit's per-feature ranks ask for it on up to a million values: a comparison sort took 0.3 CPU seconds of the
-/// 3× flights run's cross-validation. The radix sort passes over the values once per 11-bit digit that differs
+/// Ranks (Spearman's ρ, the Mann–Whitney form of ROC AUC) and the duplicate screen's hash groups need only this
+/// order, on up to a million values: a comparison sort took 0.3 CPU seconds of the 3× flights run's
+/// cross-validation. The radix sort passes over the values once per 11-bit digit that differs
 /// between them (at most six), moving each value's key and index together.
 public enum SortedOrder {
   static let digitBits = 11
@@ -11,9 +11,14 @@ public enum SortedOrder {
   /// Indices of `values` in ascending order of value; equal values (−0 and +0 included) in ascending index order.
   /// NaN, which compares with nothing, goes after +∞.
   public static func ascending(_ values: [Double]) -> [Int32] {
-    precondition(values.count <= Int(Int32.max), "at most 2³¹ − 1 values")
-    let n = values.count
-    var keys = values.map(orderedKey)
+    ascending(keys: values.map(orderedKey))
+  }
+
+  /// Indices of `keys` in ascending order, equal keys in ascending index order.
+  public static func ascending(keys: [UInt64]) -> [Int32] {
+    precondition(keys.count <= Int(Int32.max), "at most 2³¹ − 1 keys")
+    let n = keys.count
+    var keys = keys
     var order = (0..<n).map { Int32(truncatingIfNeeded: $0) }
     guard n > 1 else { return order }
     // Digits where no two keys differ leave the order as it is, so they are not passed over.
