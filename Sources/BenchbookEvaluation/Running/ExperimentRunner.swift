@@ -71,8 +71,6 @@ public enum ExperimentRunner {
       return try tunings[tuned[i]]!.fitAllRows(dataset: dataset, spec: spec)
     }
     var allRowsFits = Dictionary(uniqueKeysWithValues: zip(tuned, tunedFits))
-    // Each model's results so far, with the pipeline that ships.
-    var shipped: [(result: ModelResult, model: ModelSpec, pipeline: FittedPipeline)] = []
     for (m, model) in models.enumerated() {
       if let tuning = tunings[m] {
         var scores: [TuningSplit: ConfigurationScores] = [:]
@@ -81,8 +79,14 @@ public enum ExperimentRunner {
         }
         let outcome = try tuning.outcome(
           scores, pipelines: allRowsFits.removeValue(forKey: m)!, spec: spec, dataset: dataset, jobs: options.jobs)
+        var result = outcome.result
         resolvedModels[m] = outcome.resolved
-        shipped.append((outcome.result, model, outcome.finalPipeline))
+        measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: outcome.finalPipeline)
+        if let budget = spec.budget {
+          result.withinBudget = budget.admits(
+            sizeBytes: result.modelSizeBytes, latencyP99: result.latencyMicroseconds?.p99)
+        }
+        modelResults.append(result)
         continue
       }
       var folds: [FoldResult] = []
@@ -119,20 +123,8 @@ public enum ExperimentRunner {
         result.calibration = calibration.record(
           positiveClass: dataset.classes.count == 2 ? dataset.classes[1] : nil)
       }
-      shipped.append((result, model, pipeline!))
-    }
-
-    // On-device cost, after cross-validation: the Core ML exports side by side (they time nothing), then each
-    // model timed alone, so no other job disturbs the timing.
-    let exporting = shipped
-    let exports = ParallelExecutor.run(count: exporting.count, jobs: options.jobs) { (i: Int) -> ExportRecord in
-      defer { HeapPolicy.releaseFreedMemory() }
-      let (result, model, pipeline) = exporting[i]
-      return ExportRecord(spec: spec, dataset: dataset, model: model, pipeline: pipeline, logLoss: result.logLoss.mean)
-    }
-    for (i, (var result, _, pipeline)) in shipped.enumerated() {
-      exports[i].record(in: &result)
-      measureTiming(&result, dataset: dataset, pipeline: pipeline)
+      // On-device cost, after cross-validation and one model at a time, so no other job disturbs the timing.
+      measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: pipeline!)
       if let budget = spec.budget {
         result.withinBudget = budget.admits(
           sizeBytes: result.modelSizeBytes, latencyP99: result.latencyMicroseconds?.p99)
@@ -177,35 +169,19 @@ public enum ExperimentRunner {
     return Run(results: results, dataset: dataset, plan: plan, spec: audited)
   }
 
-  /// What the results keep of a model's Core ML export, made as `benchbook export` would make the file.
-  struct ExportRecord: Sendable {
-    var sizeBytes: Int?
-    var specificationVersion: Int?
-    var iOS: String?
-    var error: String?
-
-    init(spec: ExperimentSpec, dataset: Dataset, model: ModelSpec, pipeline: FittedPipeline, logLoss: Double?) {
-      do {
-        let exported = try OnDeviceCost.export(
-          spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: logLoss)
-        sizeBytes = exported.sizeBytes
-        specificationVersion = exported.specificationVersion.rawValue
-        iOS = exported.specificationVersion.iOSRelease
-      } catch {
-        self.error = error.message
-      }
+  /// Exports the model as `benchbook export` would, and times single-row and batch prediction.
+  static func measureOnDeviceCost(
+    _ result: inout ModelResult, spec: ExperimentSpec, dataset: Dataset, model: ModelSpec, pipeline: FittedPipeline
+  ) {
+    do {
+      let exported = try OnDeviceCost.export(
+        spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: result.logLoss.mean)
+      result.modelSizeBytes = exported.sizeBytes
+      result.coremlSpecVersion = exported.specificationVersion.rawValue
+      result.coremlIOS = exported.specificationVersion.iOSRelease
+    } catch {
+      result.coremlError = error.message
     }
-
-    func record(in result: inout ModelResult) {
-      result.modelSizeBytes = sizeBytes
-      result.coremlSpecVersion = specificationVersion
-      result.coremlIOS = iOS
-      result.coremlError = error
-    }
-  }
-
-  /// Times single-row and batch prediction.
-  static func measureTiming(_ result: inout ModelResult, dataset: Dataset, pipeline: FittedPipeline) {
     let timing = OnDeviceCost.timing(pipeline, rows: dataset.x)
     result.latencyMicroseconds = LatencyRecord(p50: timing.latency.p50Microseconds, p99: timing.latency.p99Microseconds)
     result.throughputRowsPerSecond = timing.throughput
