@@ -11,9 +11,11 @@ struct TimingSection: ReportSection {
     text += "Wall-clock seconds on the machine under *Reproduce*, with \(jobs) parallel job\(jobs == 1 ? "" : "s"). "
     text += "Fit includes fitting the preprocessing on the training fold; predict includes applying it. "
     // Without preprocessing an untuned kNN model's folds share one tree (`SharedNeighborTree`), built once.
-    let sharesTree = context.results.preprocess.isEmpty && context.results.models.contains {
-      $0.algorithm == .knn && $0.tuning == nil && $0.folds.count > 1
-    }
+    let sharesTree =
+      context.results.preprocess.isEmpty
+      && context.results.models.contains {
+        $0.algorithm == .knn && $0.tuning == nil && $0.folds.count > 1
+      }
     if sharesTree {
       text += "Without preprocessing, k-nearest neighbours' folds search one kd-tree over every row, each keeping "
       text += "its own training rows, so its fit per fold is that tree's build shared among the folds. "
