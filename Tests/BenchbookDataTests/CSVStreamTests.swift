@@ -52,6 +52,20 @@ import Testing
     }
   }
 
+  /// An error early in a file several read-ahead chunks long: the reader stops while chunks it read are still
+  /// waiting (it once crashed there, freeing a semaphore below its starting value), and the error is the whole
+  /// file reader's.
+  @Test func anEarlyErrorStopsTheReadAhead() throws {
+    let text = "a,b\n1,2\n1,2,3\n" + (0..<600_000).map { "\($0),\($0 % 7)\n" }.joined()
+    let path = files.write(text, name: "long.csv")
+    let expected = dataError { () throws(DataError) in try whole(Array(text.utf8), path: path) }
+    #expect(expected != nil)
+    for (window, block) in [(4096, 4096), (4 << 20, 1 << 20)] {
+      let error = dataError { () throws(DataError) in try streamed(path, window: window, block: block) }
+      #expect(error?.description == expected?.description, "window \(window)")
+    }
+  }
+
   @Test func errorsAreTheWholeFileReadersWhereverChunksEnd() throws {
     let cases = [
       "a,b\n1,2\n1,2,3\n", "a,b\n1,\"open\n2,3\n", "a,b\n\"x\"y,2\n", "", "\n\na,b\n", "a,a\n1,2\n",

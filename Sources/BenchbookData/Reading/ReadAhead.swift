@@ -26,7 +26,12 @@ final class ReadAhead {
     let stopped = Atomic<Bool>(false)
     let finished = DispatchGroup()
 
-    init(depth: Int) { room = DispatchSemaphore(value: depth) }
+    init(depth: Int) {
+      // Made at zero and raised: libdispatch traps when a semaphore is freed below the value it was made with,
+      // as `room` is when the caller stops before taking every chunk read.
+      room = DispatchSemaphore(value: 0)
+      for _ in 0..<depth { room.signal() }
+    }
   }
 
   private let shared: Shared
