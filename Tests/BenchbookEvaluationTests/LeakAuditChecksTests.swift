@@ -249,7 +249,7 @@ import Testing
     let rho = SpearmanCorrelation.rho([1, 2, 3, 4, 5, 6], [2, 1, 4, 3, 6, 6])!
     #expect(abs(rho - 0.8696565534786727) < 1e-12)
     #expect(SpearmanCorrelation.rho([1, 2, 3], [3, 3, 3]) == nil)
-    #expect(SpearmanCorrelation.averageRanks([10, 20, 10, 30]) == [1.5, 3, 1.5, 4])
+    #expect(SortedOrder.averageRanks([10, 20, 10, 30]) == [1.5, 3, 1.5, 4])
   }
 
   // MARK: - suspect-leak statistics

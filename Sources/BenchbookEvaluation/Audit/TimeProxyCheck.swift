@@ -26,11 +26,11 @@ public enum TimeProxyCheck {
     let dataset = context.dataset
     let numeric = dataset.features.filter { $0.type == .numeric }
     guard !numeric.isEmpty else { return .skipped("no numeric feature to compare with time") }
-    let timeRanks = SpearmanCorrelation.averageRanks(time)
+    let timeRanks = SortedOrder.averageRanks(time)
     var findings: [AuditFinding] = []
     for feature in numeric {
       let values = dataset.x.column(feature.columns.lowerBound)
-      guard let rho = SpearmanCorrelation.pearson(SpearmanCorrelation.averageRanks(values), timeRanks),
+      guard let rho = SpearmanCorrelation.pearson(SortedOrder.averageRanks(values), timeRanks),
         abs(rho) >= context.thresholds.timeProxySpearman
       else { continue }
       let direction = rho > 0 ? "rises" : "falls"

@@ -24,18 +24,10 @@ public enum ROCAUC {
     let positives = positive.lazy.filter { $0 }.count
     let negatives = positive.count - positives
     guard positives > 0, negatives > 0 else { return nil }
-    // Every row of a tie adds the same mid-rank, so the order within a tie does not matter.
-    let order = SortedOrder.ascending(scores)
+    // The positives' mid-ranks: half-integers, whose sum is exact in any order (below 2⁵²).
+    let ranks = SortedOrder.averageRanks(scores)
     var rankSum = 0.0
-    var start = 0
-    while start < order.count {
-      let score = scores[Int(order[start])]
-      var end = start
-      while end + 1 < order.count && scores[Int(order[end + 1])] == score { end += 1 }
-      let midRank = Double(start + end) / 2 + 1
-      for position in start...end where positive[Int(order[position])] { rankSum += midRank }
-      start = end + 1
-    }
+    for (rank, isPositive) in zip(ranks, positive) where isPositive { rankSum += rank }
     let p = Double(positives)
     return (rankSum - p * (p + 1) / 2) / (p * Double(negatives))
   }

@@ -50,6 +50,23 @@ public enum SortedOrder {
     return order
   }
 
+  /// 1-based ranks, ties given the mean of the ranks they span (mid-ranks): what Spearman's ρ correlates and the
+  /// Mann–Whitney form of ROC AUC sums.
+  public static func averageRanks(_ values: [Double]) -> [Double] {
+    let order = ascending(values)
+    var ranks = [Double](repeating: 0, count: values.count)
+    var start = 0
+    while start < order.count {
+      let value = values[Int(order[start])]
+      var end = start
+      while end + 1 < order.count && values[Int(order[end + 1])] == value { end += 1 }
+      let rank = Double(start + end) / 2 + 1
+      for position in start...end { ranks[Int(order[position])] = rank }
+      start = end + 1
+    }
+    return ranks
+  }
+
   /// A key whose unsigned order is the values' order: the sign bit flipped for positives, every bit for
   /// negatives; −0 is read as +0 first, so the two tie as they compare.
   static func orderedKey(_ value: Double) -> UInt64 {

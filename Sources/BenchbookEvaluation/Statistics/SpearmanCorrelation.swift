@@ -5,23 +5,7 @@ public enum SpearmanCorrelation {
   public static func rho(_ x: [Double], _ y: [Double]) -> Double? {
     precondition(x.count == y.count, "paired values")
     guard x.count >= 2 else { return nil }
-    return pearson(averageRanks(x), averageRanks(y))
-  }
-
-  /// 1-based ranks, ties given the mean of the ranks they span.
-  public static func averageRanks(_ values: [Double]) -> [Double] {
-    let order = SortedOrder.ascending(values)
-    var ranks = [Double](repeating: 0, count: values.count)
-    var start = 0
-    while start < order.count {
-      let value = values[Int(order[start])]
-      var end = start
-      while end + 1 < order.count && values[Int(order[end + 1])] == value { end += 1 }
-      let rank = Double(start + end) / 2 + 1
-      for position in start...end { ranks[Int(order[position])] = rank }
-      start = end + 1
-    }
-    return ranks
+    return pearson(SortedOrder.averageRanks(x), SortedOrder.averageRanks(y))
   }
 
   static func pearson(_ x: [Double], _ y: [Double]) -> Double? {
