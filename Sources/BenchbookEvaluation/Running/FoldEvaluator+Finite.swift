@@ -19,7 +19,7 @@ extension FoldEvaluator {
       scaler.mean.indices.first { !scaler.mean[$0].isFinite || !scaler.scale[$0].isFinite }
     }.first
     // Rows as the dataset holds them, whose squares stay finite over every row, stay finite over any subset.
-    if preprocessing.scalers.isEmpty && datasetSquaresAreFinite { return }
+    if fitsRowsAsTheyAre { return }
     let squares = overflowed == nil ? Self.columnSquares(prepared) : []
     guard let column = overflowed ?? squares.firstIndex(where: { !$0.isFinite }) else { return }
     var largest = 0.0

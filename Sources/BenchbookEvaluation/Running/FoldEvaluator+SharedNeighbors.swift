@@ -18,13 +18,6 @@ extension FoldEvaluator {
       && fitsRowsAsTheyAre
   }
 
-  /// Whether a fit on any subset of the rows sees them unchanged and accepts them: no preprocessing, every value
-  /// finite, and no column whose squares overflow (`datasetSquaresAreFinite`). Work shared across splits relies
-  /// on it.
-  var fitsRowsAsTheyAre: Bool {
-    preprocessing.isEmpty && datasetSquaresAreFinite
-  }
-
   /// `evaluate(model, on: fold)`, searching `shared` instead of fitting the fold's own tree. A fold the shared
   /// search cannot stand for (training rows out of order, a class missing from them, a fold's fit that would
   /// not build a kd-tree) is evaluated on its own, errors included.

@@ -8,16 +8,18 @@ import Foundation
 public struct FoldEvaluator: Sendable {
   public let dataset: Dataset
   public let preprocessing: [PreprocessingStep]
-  /// Whether every value is finite and every column's squares, summed over every row in order, stay finite. Each
-  /// partial sum over a subset of the rows is then at most the whole's, so a fit that takes rows as the dataset
-  /// holds them (no preprocessing) need not check them again (`checkPrepared`).
-  let datasetSquaresAreFinite: Bool
+  /// Whether a fit on any subset of the rows sees them unchanged and accepts them: no preprocessing, every value
+  /// finite, and every column's squares, summed over every row in order, finite. Each partial sum over a subset
+  /// is at most the whole's, so such a fit need not check its rows again (`checkPrepared`), and work shared
+  /// across splits relies on it.
+  let fitsRowsAsTheyAre: Bool
 
   public init(dataset: Dataset, preprocessing: [PreprocessingStep]) {
     self.dataset = dataset
     self.preprocessing = preprocessing
-    datasetSquaresAreFinite =
-      dataset.x.values.allSatisfy(\.isFinite) && Self.columnSquares(dataset.x).allSatisfy(\.isFinite)
+    fitsRowsAsTheyAre =
+      preprocessing.isEmpty && dataset.x.values.allSatisfy(\.isFinite)
+      && Self.columnSquares(dataset.x).allSatisfy(\.isFinite)
   }
 
   /// What one model did on one fold.
