@@ -22,7 +22,7 @@
 public enum HeapPolicy {
   /// glibc's tunable that makes malloc ask for transparent huge pages (`madvise(MADV_HUGEPAGE)`) on the
   /// mappings it makes, where the kernel leaves them to the program (`enabled` set to `madvise`, as here).
-  static let hugePagesTunable = "glibc.malloc.hugetlb=1"
+  static let hugePagesTunable = "glibc.malloc.hugetlb"
 
   /// Restarts the process once with `glibc.malloc.hugetlb=1` added to `GLIBC_TUNABLES`, which glibc
   /// reads only at start-up; returns when it is already set or the restart fails.
@@ -33,8 +33,9 @@ public enum HeapPolicy {
   public static func restartWithHugePages() {
     #if canImport(Glibc)
       let current = getenv("GLIBC_TUNABLES").map { String(cString: $0) } ?? ""
-      guard !current.contains("glibc.malloc.hugetlb") else { return }
-      let tunables = current.isEmpty ? hugePagesTunable : current + ":" + hugePagesTunable
+      // Any setting of it, the user's own included, is left as it is.
+      guard !current.contains(hugePagesTunable) else { return }
+      let tunables = (current.isEmpty ? "" : current + ":") + hugePagesTunable + "=1"
       guard setenv("GLIBC_TUNABLES", tunables, 1) == 0 else { return }
       // The executable's own path, not /proc/self/exe, so the process keeps its name ("benchbook", not "exe").
       var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

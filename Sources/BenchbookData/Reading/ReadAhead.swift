@@ -56,12 +56,13 @@ final class ReadAhead {
       while true {
         shared.room.wait()
         if shared.stopped.load(ordering: .acquiring) { return }
-        var chunk = [UInt8](repeating: 0, count: chunkBytes)
         let produced: Chunk
         do throws(DataError) {
-          let count = try chunk.withUnsafeMutableBufferPointer { (buffer) throws(DataError) -> Int in try read(buffer) }
-          chunk.removeLast(chunkBytes - count)
-          produced = count == 0 ? .end : .bytes(chunk)
+          // Filled by `read` as it comes, without zeroing it first.
+          let chunk = try [UInt8](unsafeUninitializedCapacity: chunkBytes) {
+            (buffer, count) throws(DataError) in count = try read(buffer)
+          }
+          produced = chunk.isEmpty ? .end : .bytes(chunk)
         } catch {
           produced = .failure(error)
         }

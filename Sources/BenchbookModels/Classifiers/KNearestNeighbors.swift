@@ -121,7 +121,7 @@ public struct FittedKNearestNeighbors: FittedClassifier {
   /// The training rows, in training order (row i is training row i), read back from the index, which holds
   /// the only copy (a kd-tree's in its own order): O(rows × features) an access, for exports and tests.
   public var samples: Matrix {
-    Matrix(rows: searcher.pointCount, columns: searcher.dimension, values: searcher.storedPoints())
+    Matrix(rows: searcher.pointCount, columns: searcher.dimension, values: storedValues)
   }
 
   /// The training rows' coordinates as `samples` holds them, each converted (Core ML stores float32); inlined

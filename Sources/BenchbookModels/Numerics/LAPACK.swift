@@ -140,5 +140,4 @@ enum LAPACK {
     }
     a.removeLast(a.count - rows * columns)
   }
-
 }
