@@ -6,7 +6,7 @@ extension Classifier {
   /// The class set is fixed from the whole dataset before splitting, so a fold
   /// missing a class still predicts a column for it, with probability zero
   /// (scikit-learn crashes here; see its issue #11777). The model itself only
-  /// ever sees the classes present, re-numbered densely.
+  /// ever sees the classes present, re-numbered densely (`PresentClasses`).
   /// - Parameters:
   ///   - labels: class indices in `0..<classCount`, one per row of `x`.
   ///   - classCount: the size of the dataset's class set.
@@ -15,19 +15,47 @@ extension Classifier {
   {
     precondition(labels.count == x.rows, "one label per row")
     guard x.rows > 0 else { throw ModelError("the training fold has no rows") }
+    let present = PresentClasses(labels: labels, classCount: classCount)
+    if let single = present.singleClassModel { return single }
+    return present.widened(try fit(consume x, labels: present.dense(labels), classCount: present.count))
+  }
+}
+
+/// The classes a training fold holds, out of the dataset's: how a model fitted on the fold's classes alone,
+/// re-numbered densely, answers in the dataset's class set.
+public struct PresentClasses: Sendable {
+  /// The dataset's indices of the classes present, ascending.
+  public let classes: [Int]
+  /// The size of the dataset's class set.
+  public let classCount: Int
+
+  public init(labels: [Int], classCount: Int) {
     var present = [Bool](repeating: false, count: classCount)
     for label in labels { present[label] = true }
-    let presentClasses = (0..<classCount).filter { present[$0] }
-    if presentClasses.count == classCount {
-      return try fit(consume x, labels: labels, classCount: classCount)
-    }
-    if presentClasses.count == 1 {
-      return SingleClassModel(classIndex: presentClasses[0], classCount: classCount)
-    }
+    classes = (0..<classCount).filter { present[$0] }
+    self.classCount = classCount
+  }
+
+  /// How many classes are present.
+  public var count: Int { classes.count }
+
+  /// With a single class present, the model any fit would give: that class, surely.
+  public var singleClassModel: (any FittedClassifier)? {
+    classes.count == 1 ? SingleClassModel(classIndex: classes[0], classCount: classCount) : nil
+  }
+
+  /// The labels re-numbered densely over the classes present (unchanged when all are).
+  public func dense(_ labels: [Int]) -> [Int] {
+    guard classes.count < classCount else { return labels }
     var dense = [Int](repeating: -1, count: classCount)
-    for (newIndex, oldIndex) in presentClasses.enumerated() { dense[oldIndex] = newIndex }
-    let inner = try fit(consume x, labels: labels.map { dense[$0] }, classCount: presentClasses.count)
-    return ExpandedClassModel(inner: inner, presentClasses: presentClasses, classCount: classCount)
+    for (newIndex, oldIndex) in classes.enumerated() { dense[oldIndex] = newIndex }
+    return labels.map { dense[$0] }
+  }
+
+  /// A model fitted on the dense labels, answering in the dataset's class set.
+  public func widened(_ inner: some FittedClassifier) -> any FittedClassifier {
+    guard classes.count < classCount else { return inner }
+    return ExpandedClassModel(inner: inner, presentClasses: classes, classCount: classCount)
   }
 }
 
