@@ -127,6 +127,31 @@ public struct DecisionTree: Classifier, Hashable, Codable {
     try fit(x, labels: labels, classCount: classCount, with: TreeBuilder(self, recordingGrowth: recordingGrowth))
   }
 
+  /// `fit` on the dataset rows `rows` (each at most once) of the matrix `presorted` was sorted from: the same
+  /// tree, grown from the shared sorted lists filtered to these rows instead of from the rows gathered and
+  /// sorted, which is what many folds of one dataset save.
+  /// - Parameters:
+  ///   - rows: visits the rows run by run (`FeaturePresort.RowRuns`).
+  ///   - labels: the label of each row of `rows`, in its order.
+  public func fit(presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labels: [Int], classCount: Int)
+    throws(ModelError) -> FittedDecisionTree
+  {
+    try fit(presorted: presorted, rows: rows, labels: labels, classCount: classCount, wideEntries: false)
+  }
+
+  /// `fit(presorted:rows:labels:classCount:)`, with the entries in 8 bytes when `wideEntries` (for tests, as
+  /// `fitWithWideEntries`).
+  @_spi(Testing) public func fit(
+    presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labels: [Int], classCount: Int, wideEntries: Bool
+  ) throws(ModelError) -> FittedDecisionTree {
+    var builder = TreeBuilder(self)
+    builder.widensEntries = wideEntries
+    let result = try builder.build(presorted: presorted, rows: rows, labels: labels, classCount: classCount)
+    return FittedDecisionTree(
+      nodes: result.nodes, classCounts: result.classCounts, classCount: classCount,
+      featureCount: presorted.featureCount, depth: result.depth, configuration: self, growth: result.growth)
+  }
+
   /// `fit` with the sorted lists' entries in 8 bytes, as data too large for 4 would have them: for tests, which
   /// compare the two widths on data small enough for both.
   @_spi(Testing) public func fitWithWideEntries(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError)

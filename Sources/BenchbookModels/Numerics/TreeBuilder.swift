@@ -99,35 +99,65 @@ struct TreeBuilder {
     _ x: consuming Matrix, labels: [Int], classCount: Int, root: Root, visitOrder: inout FeatureVisitOrder
   ) throws(ModelError) -> Result {
     let n = x.rows
-    guard n > 0 else { throw ModelError("a decision tree needs at least one training row") }
-    guard n <= Int(UInt32.max) else { throw ModelError("a decision tree takes at most \(UInt32.max) rows") }
-    // Entries pack a row with its label: in 4 bytes when both fit (two classes leave 31 bits for rows),
-    // else in 8, the label in the high half.
-    let labelBits = max(1, Int.bitWidth - (classCount - 1).leadingZeroBitCount)
-    if !widensEntries && labelBits < 32 && n <= 1 << (32 - labelBits) {
-      return try grow(
-        consume x, labels: labels, classCount: classCount, root: root, visitOrder: &visitOrder, entry: UInt32.self,
-        labelShift: 32 - labelBits)
+    let featureCount = x.columns
+    try Self.checkRowCount(n)
+    if let labelShift = narrowLabelShift(rows: n, classCount: classCount) {
+      var (values, entries) = try Self.sortedLists(
+        consume x, labels: labels, entry: UInt32.self, labelShift: labelShift)
+      return grow(
+        values: &values, entries: &entries, rows: n, featureCount: featureCount, labels: labels,
+        classCount: classCount, root: root, visitOrder: &visitOrder, labelShift: labelShift)
     }
-    return try grow(
-      consume x, labels: labels, classCount: classCount, root: root, visitOrder: &visitOrder, entry: UInt64.self,
-      labelShift: 32)
+    var (values, entries) = try Self.sortedLists(consume x, labels: labels, entry: UInt64.self, labelShift: 32)
+    return grow(
+      values: &values, entries: &entries, rows: n, featureCount: featureCount, labels: labels,
+      classCount: classCount, root: root, visitOrder: &visitOrder, labelShift: 32)
   }
 
-  /// `build` with entries of type `Entry`: the row in the low `labelShift` bits, the label above.
-  private func grow<Entry: FixedWidthInteger & UnsignedInteger>(
-    _ x: consuming Matrix, labels: [Int], classCount: Int, root: Root, visitOrder: inout FeatureVisitOrder,
-    entry: Entry.Type, labelShift: Int
-  ) throws(ModelError) -> Result {
+  /// Grows the tree on the dataset rows `rows` (each at most once) from lists sorted once for every fit
+  /// (`FeaturePresort`): the same tree as `build` on those rows gathered, without gathering or sorting them.
+  /// - Parameter labels: the label of each row of `rows`, in its order.
+  func build(presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labels: [Int], classCount: Int)
+    throws(ModelError) -> Result
+  {
+    let n = labels.count
+    try Self.checkRowCount(n)
+    var visitOrder = FeatureVisitOrder(featureCount: presorted.featureCount, randomState: randomState)
+    if let labelShift = narrowLabelShift(rows: n, classCount: classCount) {
+      var (values, entries) = presorted.lists(of: rows, labels: labels, entry: UInt32.self, labelShift: labelShift)
+      return grow(
+        values: &values, entries: &entries, rows: n, featureCount: presorted.featureCount, labels: labels,
+        classCount: classCount, root: Root(), visitOrder: &visitOrder, labelShift: labelShift)
+    }
+    var (values, entries) = presorted.lists(of: rows, labels: labels, entry: UInt64.self, labelShift: 32)
+    return grow(
+      values: &values, entries: &entries, rows: n, featureCount: presorted.featureCount, labels: labels,
+      classCount: classCount, root: Root(), visitOrder: &visitOrder, labelShift: 32)
+  }
+
+  private static func checkRowCount(_ n: Int) throws(ModelError) {
+    guard n > 0 else { throw ModelError("a decision tree needs at least one training row") }
+    guard n < Int(UInt32.max) else { throw ModelError("a decision tree takes fewer than \(UInt32.max) rows") }
+  }
+
+  /// Entries pack a row with its label: in 4 bytes when both fit (two classes leave 31 bits for rows), the
+  /// label in the high bits from this shift on; `nil` when they take 8, the label in the high half. Rows stay
+  /// below `1 << shift` - 1, so an all-ones entry is never a row (`FeaturePresort` marks rows left out with it).
+  private func narrowLabelShift(rows n: Int, classCount: Int) -> Int? {
+    let labelBits = max(1, Int.bitWidth - (classCount - 1).leadingZeroBitCount)
+    guard !widensEntries && labelBits < 32 && n < 1 << (32 - labelBits) else { return nil }
+    return 32 - labelBits
+  }
+
+  /// Each feature's rows sorted by float32 value (ties by row), with the values, entries packing each row
+  /// with its label (`narrowLabelShift`), so the split scan reads labels in order instead of looking them up.
+  /// - Parameter x: consumed; the values are rounded into place first, feature-major and in row order, so
+  ///   that the rows can go before the sort's own arrays exist.
+  private static func sortedLists<Entry: FixedWidthInteger & UnsignedInteger>(
+    _ x: consuming Matrix, labels: [Int], entry: Entry.Type, labelShift: Int
+  ) throws(ModelError) -> (values: [Float], entries: [Entry]) {
     let n = x.rows
     let featureCount = x.columns
-    let classes = classCount
-
-    // Each feature's rows sorted by float32 value (ties by row), with the values.
-    // An entry packs the row with its label, so the split scan reads labels in
-    // order instead of looking them up. The values are rounded into place first,
-    // feature-major and in row order, so that the rows can go before the sort's
-    // own arrays exist: the growth reads only the sorted lists.
     var sortedValues = [Float](repeating: 0, count: featureCount * n)
     for f in 0..<featureCount {
       for i in 0..<n {
@@ -145,14 +175,24 @@ struct TreeBuilder {
     var keys = [UInt64](repeating: 0, count: n)
     var spareKeys = [UInt64](repeating: 0, count: n)
     for f in 0..<featureCount {
-      for i in 0..<n { keys[i] = UInt64(Self.orderedBits(sortedValues[f * n + i])) << 32 | UInt64(i) }
-      Self.sortByHighHalf(&keys, spare: &spareKeys)
+      for i in 0..<n { keys[i] = UInt64(orderedBits(sortedValues[f * n + i])) << 32 | UInt64(i) }
+      sortByHighHalf(&keys, spare: &spareKeys)
       for p in 0..<n {
         let row = Int(truncatingIfNeeded: keys[p] & 0xffff_ffff)
         sortedEntries[f * n + p] = Entry(labels[row]) << labelShift | Entry(row)
-        sortedValues[f * n + p] = Self.float(orderedBits: UInt32(truncatingIfNeeded: keys[p] >> 32))
+        sortedValues[f * n + p] = float(orderedBits: UInt32(truncatingIfNeeded: keys[p] >> 32))
       }
     }
+    return (sortedValues, sortedEntries)
+  }
+
+  /// Grows the tree from each feature's sorted lists (`sortedLists`), which it reorders in place: a node
+  /// owns the same range of every list.
+  private func grow<Entry: FixedWidthInteger & UnsignedInteger>(
+    values sortedValues: inout [Float], entries sortedEntries: inout [Entry], rows n: Int, featureCount: Int,
+    labels: [Int], classCount: Int, root: Root, visitOrder: inout FeatureVisitOrder, labelShift: Int
+  ) -> Result {
+    let classes = classCount
 
     var nodes = [FittedDecisionTree.Node]()
     var nodeCounts = [Int]()
@@ -169,9 +209,6 @@ struct TreeBuilder {
     var stack = [Pending]()
     var countStack = [Double]()
     var goesLeft = [Bool](repeating: false, count: n)
-    // The sort's keys do not outlive it.
-    keys = []
-    spareKeys = []
     var spareEntries = [Entry](repeating: 0, count: n)
     var spareValues = [Float](repeating: 0, count: n)
     var leftCounts = [Double](repeating: 0, count: classes)

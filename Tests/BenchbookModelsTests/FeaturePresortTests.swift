@@ -1,0 +1,83 @@
+import BenchbookData
+@_spi(Testing) import BenchbookModels
+import Testing
+
+/// A tree grown from features sorted once for every row, filtered to a fit's rows, must be the tree the fit
+/// grows from its own rows gathered and sorted: node for node, on scikit-learn's seeded goldens, on subsets in
+/// any order, and at both entry widths.
+@Suite struct FeaturePresortTests {
+  typealias Golden = DecisionTreeSeedTests.Golden
+
+  /// Subsets of `count` rows: all of them, every other row, and three fifths of them out of order.
+  static func subsets(of count: Int) -> [[Int]] {
+    let scrambled = (0..<count).sorted { ($0 * 7919) % 1013 < ($1 * 7919) % 1013 }
+    return [Array(0..<count), Array(stride(from: 1, to: count, by: 2)), Array(scrambled.prefix(count * 3 / 5))]
+  }
+
+  @Test(arguments: DecisionTreeSeedTests.goldens)
+  func presortedFitGrowsTheSameTree(_ golden: Golden) throws {
+    let data = try DecisionTreeSeedTests.dataset(golden.dataset)
+    let presort = try #require(FeaturePresort(data.x))
+    for (s, rows) in Self.subsets(of: data.x.rows).enumerated() {
+      let labels = rows.map { data.labels[$0] }
+      let own = try golden.model.fit(data.x.selecting(rows: rows), labels: labels, classCount: data.classCount)
+      for wide in [false, true] {
+        let presorted = try golden.model.fit(
+          presorted: presort, rows: { visit in for row in rows { visit(row..<row + 1) } }, labels: labels,
+          classCount: data.classCount, wideEntries: wide)
+        #expect(presorted.nodes == own.nodes, "\(golden.name), subset \(s), wide \(wide)")
+        #expect(presorted.classCounts == own.classCounts, "\(golden.name), subset \(s), wide \(wide)")
+        #expect(presorted.depth == own.depth)
+      }
+      if s == 0 { #expect(DecisionTreeSeedTests.firstDifference(own, golden.nodes) == nil) }
+    }
+  }
+
+  /// Values equal in float32 but not in double are one value to the tree, whichever row comes first.
+  @Test func valuesEqualInFloat32AreTies() throws {
+    var rows: [[Double]] = []
+    var labels: [Int] = []
+    for i in 0..<60 {
+      // Pairs 1 + k·2^-30 round to the same float32 as their neighbours.
+      rows.append([1 + Double(i % 4) * 0x1p-30 + Double(i / 20), Double((i * 7) % 5)])
+      labels.append((i * 5 + i / 3) % 3)
+    }
+    let x = Matrix(rows)
+    let presort = try #require(FeaturePresort(x))
+    let subset = Array((0..<60).reversed().filter { $0 % 7 != 0 })
+    let sublabels = subset.map { labels[$0] }
+    for model in [DecisionTree(), DecisionTree(criterion: .entropy, randomState: nil), DecisionTree(minSamplesLeaf: 3)]
+    {
+      let own = try model.fit(x.selecting(rows: subset), labels: sublabels, classCount: 3)
+      let presorted = try model.fit(
+        presorted: presort, rows: { visit in for row in subset { visit(row..<row + 1) } }, labels: sublabels,
+        classCount: 3)
+      #expect(presorted.nodes == own.nodes)
+      #expect(own.nodes.count > 3)
+    }
+  }
+
+  /// A value beyond float32 cannot be sorted as one; the presort declines, and a tree's own fit names its place.
+  @Test func declinesValuesBeyondFloat32() throws {
+    let x = Matrix([[1, 2], [3, 1e39], [2, 0]])
+    #expect(FeaturePresort(x) == nil)
+    #expect(FeaturePresort(Matrix([[1, 2], [3, 3e38], [2, 0]])) != nil)
+    #expect(throws: ModelError.self) { try DecisionTree().fit(x, labels: [0, 1, 0], classCount: 2) }
+  }
+
+  /// Rows handed over as runs fit as the same rows one by one.
+  @Test func runsAndSingleRowsAgree() throws {
+    let data = try DecisionTreeSeedTests.dataset("iris.csv")
+    let presort = try #require(FeaturePresort(data.x))
+    let rows = Array(10..<60) + Array(90..<150)
+    let labels = rows.map { data.labels[$0] }
+    let byRuns = try DecisionTree().fit(
+      presorted: presort,
+      rows: { visit in
+        visit(10..<60); visit(90..<150)
+      }, labels: labels, classCount: 3)
+    let byRow = try DecisionTree().fit(
+      presorted: presort, rows: { visit in for row in rows { visit(row..<row + 1) } }, labels: labels, classCount: 3)
+    #expect(byRuns.nodes == byRow.nodes)
+  }
+}
