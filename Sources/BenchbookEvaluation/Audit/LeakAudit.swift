@@ -150,10 +150,11 @@ public enum LeakAudit {
     }
     let mainEvaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
     let firstPhase = tasks
-    // Forward-chaining kNN splits search one tree stored in time order, where each split's rows are a run.
-    let shadowTrees = shadowPlan.map { shadow in
-      SharedNeighborTrees(models: models, evaluator: mainEvaluator, storedRows: shadow.rowsInTime) { _ in
-        shadow.rowsInTime == nil ? [] : shadow.folds
+    // Forward-chaining kNN splits search one tree stored in time order, where each split's rows are a run (so
+    // only when there is one); decision trees filter features sorted once, in any order.
+    let shadowWork = shadowPlan.map { shadow in
+      SharedFoldWork(models: models, evaluator: mainEvaluator, storedRows: shadow.rowsInTime) { m in
+        models[m].classifier is KNearestNeighbors && shadow.rowsInTime == nil ? [] : shadow.folds
       }
     }
     // Each forward-chaining fit copies its training rows, the earlier part of the data in time, and the
@@ -163,7 +164,7 @@ public enum LeakAudit {
       if case .shadow(let m, let f) = task {
         let fold = shadowPlan!.folds[f]
         // A split searching a shared tree holds its test rows; the tree is the model's.
-        if shadowTrees?.tree(model: m, fold: fold) != nil { return fold.test.count }
+        if shadowWork?.tree(model: m, fold: fold) != nil { return fold.test.count }
         return models[m].kind.heldRows(training: fold.train.count)
       }
       return 0
@@ -181,8 +182,11 @@ public enum LeakAudit {
         return .main(logLoss: outcome.scores.logLoss, fittedOn: outcome.preprocessingFittedOn)
       case .shadow(let m, let f):
         var fold = shadowPlan!.folds[f]
-        if let shared = shadowTrees?.tree(model: m, fold: fold) {
+        if let shared = shadowWork?.tree(model: m, fold: fold) {
           return .logLoss(try? mainEvaluator.evaluate(models[m], on: fold, sharing: shared).scores.logLoss)
+        }
+        if let shared = shadowWork?.presort(model: m, fold: fold) {
+          return .logLoss(try? mainEvaluator.evaluate(models[m], on: fold, presorted: shared).scores.logLoss)
         }
         // The rows before a split's test block, in time order, are scattered over a file that is not in time
         // order; in dataset order they are runs, gathered a run at a time instead of a row at a time.

@@ -32,7 +32,8 @@ extension FoldEvaluator {
     let testX = dataset.x.selecting(rows: fold.test)
     let testLabels = fold.test.map { dataset.labels[$0] }
     let classCount = dataset.classes.count
-    return try shared.use(dataset) { (stored) throws(ModelFailure) -> Outcome in
+    return try shared.use(dataset) { (built) throws(ModelFailure) -> Outcome in
+      let stored = built.value
       let start = DispatchTime.now().uptimeNanoseconds
       var values: [Double] = []
       values.reserveCapacity(testX.rows * classCount)
@@ -57,7 +58,7 @@ extension FoldEvaluator {
       try checkProbabilities(probabilities, testRows: fold.test, model: model, fold: fold.index)
       return Outcome(
         scores: FoldScores(probabilities: probabilities, labels: testLabels),
-        fitSeconds: stored.buildSeconds / Double(shared.folds),
+        fitSeconds: built.buildSeconds / Double(shared.folds),
         predictSeconds: predictSeconds,
         preprocessingFittedOn: RowSetFingerprint(fold.train),
         calibration: CalibrationBins(probabilities: probabilities, labels: testLabels))

@@ -46,6 +46,13 @@ public struct FoldEvaluator: Sendable {
       pipeline = try fit(model, consume training, fold: fold.index)
       fitSeconds = Double(DispatchTime.now().uptimeNanoseconds - fitStart) / 1e9
     }
+    return try score(pipeline, on: fold, fitSeconds: fitSeconds, model: model)
+  }
+
+  /// Scores a fitted pipeline on the fold's test rows.
+  func score(_ pipeline: FittedPipeline, on fold: Fold, fitSeconds: Double, model: ModelSpec) throws(ModelFailure)
+    -> Outcome
+  {
     let testX = dataset.x.selecting(rows: fold.test)
     let testLabels = fold.test.map { dataset.labels[$0] }
     let predictStart = DispatchTime.now().uptimeNanoseconds

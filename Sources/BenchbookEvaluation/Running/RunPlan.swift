@@ -101,7 +101,7 @@ public struct RunPlan: Sendable {
   /// Runs the tasks at `indices` (into `tasks`) on `jobs` threads, costliest first. Tasks whose held rows
   /// together pass five copies of the data do not run at once (on two cores any two folds may; on more,
   /// the heaviest fits are not all in flight together).
-  /// - Parameter sharing: whether a tuned model's splits, or an untuned kNN model's folds, may share work
+  /// - Parameter sharing: whether a tuned model's splits, or an untuned kNN or tree model's folds, may share work
   ///   across splits; the outputs are the same either way, timings aside (tests compare them).
   /// - Returns: outputs keyed by task index.
   public func execute(
@@ -134,10 +134,11 @@ public struct RunPlan: Sendable {
       progress?(outputs.count, count)
     }
     let remaining = indices.filter { outputs[$0] == nil }
-    // An untuned kNN model's folds search one tree over every row instead of each building its own.
-    let sharedTrees =
+    // An untuned kNN model's folds search one tree over every row instead of each building its own; an untuned
+    // decision tree's folds filter features sorted once instead of each sorting its own.
+    let sharedWork =
       sharing
-      ? SharedNeighborTrees(models: spec.models, evaluator: evaluator, storedRows: plan.rowsInTime) { m in
+      ? SharedFoldWork(models: spec.models, evaluator: evaluator, storedRows: plan.rowsInTime) { m in
         remaining.compactMap { index -> Fold? in
           guard case .fold(m, let f) = tasks[index] else { return nil }
           return plan.folds[f]
@@ -153,7 +154,7 @@ public struct RunPlan: Sendable {
     let alreadyDone = outputs.count
     // A fold searching a shared tree holds only its test rows; the tree is the model's, not the fold's.
     let held = remaining.map { index in
-      if case .fold(let m, let f) = tasks[index], sharedTrees.tree(model: m, fold: plan.folds[f]) != nil {
+      if case .fold(let m, let f) = tasks[index], sharedWork.tree(model: m, fold: plan.folds[f]) != nil {
         return plan.folds[f].test.count
       }
       return heldRows(tasks[index])
@@ -169,8 +170,11 @@ public struct RunPlan: Sendable {
       defer { HeapPolicy.releaseFreedMemory() }
       switch taskList[remaining[position]] {
       case .fold(let m, let f):
-        if let shared = sharedTrees.tree(model: m, fold: plan.folds[f]) {
+        if let shared = sharedWork.tree(model: m, fold: plan.folds[f]) {
           return .fold(try evaluator.evaluate(models[m], on: plan.folds[f], sharing: shared))
+        }
+        if let shared = sharedWork.presort(model: m, fold: plan.folds[f]) {
+          return .fold(try evaluator.evaluate(models[m], on: plan.folds[f], presorted: shared))
         }
         return .fold(try evaluator.evaluate(models[m], on: plan.folds[f]))
       case .allRows(let m): return .allRows(try evaluator.fitAllRows(models[m]))

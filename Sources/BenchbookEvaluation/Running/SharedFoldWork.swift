@@ -2,46 +2,61 @@ import BenchbookData
 import BenchbookModels
 import BenchbookSpec
 
-/// The trees a run's kNN models share across their folds (`SharedNeighborTree`), and which fold searches one:
-/// what cross-validation and the audit's forward-chaining splits both ask before fitting a kNN fold.
-struct SharedNeighborTrees: Sendable {
+/// The work a run's untuned models share across their folds, and which fold uses it: a kd-tree over every row
+/// for a kNN model (`SharedNeighborTree`), the features sorted once for a decision tree (`FeaturePresort`).
+/// What cross-validation and the audit's forward-chaining splits both ask before fitting a fold.
+struct SharedFoldWork: Sendable {
   private let trees: [Int: SharedNeighborTree]
+  private let presorts: [Int: FoldShared<FeaturePresort?>]
   private let rowCount: Int
 
   /// - Parameters:
   ///   - folds: model index → the folds this run will fit for it.
-  ///   - storedRows: dataset rows in the order the folds' training rows keep (`nil`: dataset order).
+  ///   - storedRows: dataset rows in the order the folds' training rows keep for a kNN model (`nil`: dataset
+  ///     order).
   init(models: [ModelSpec], evaluator: FoldEvaluator, storedRows: [Int32]?, folds: (Int) -> [Fold]) {
     let rowCount = evaluator.dataset.x.rows
     var trees: [Int: SharedNeighborTree] = [:]
+    var presorts: [Int: FoldShared<FeaturePresort?>] = [:]
     for (m, model) in models.enumerated() {
-      // A tree is worth building once at least two folds search it.
+      // Shared work pays once at least two folds use it.
       let served = folds(m).count { Self.serves($0, rowCount: rowCount) }
-      guard served >= 2, let neighbors = model.classifier as? KNearestNeighbors,
-        evaluator.sharesNeighborTree(model)
-      else { continue }
-      trees[m] = SharedNeighborTree(leafSize: neighbors.leafSize, folds: served, storedRows: storedRows)
+      guard served >= 2 else { continue }
+      if let neighbors = model.classifier as? KNearestNeighbors, evaluator.sharesNeighborTree(model) {
+        trees[m] = SharedNeighborTree(leafSize: neighbors.leafSize, folds: served, storedRows: storedRows)
+      } else if evaluator.sharesPresort(model) {
+        presorts[m] = FoldShared(folds: served)
+      }
     }
     self.trees = trees
+    self.presorts = presorts
     self.rowCount = rowCount
   }
 
-  /// No tree for any model: every fold fits its own.
-  static let unshared = SharedNeighborTrees()
+  /// Nothing shared: every fold fits its own.
+  static let unshared = SharedFoldWork()
 
   private init() {
     trees = [:]
+    presorts = [:]
     rowCount = 0
   }
 
-  /// The tree fold `fold` of model `m` searches, or `nil` when it fits its own.
+  /// The tree fold `fold` of model `m` searches, or `nil` when it does not search a shared one.
   func tree(model m: Int, fold: Fold) -> SharedNeighborTree? {
     guard let tree = trees[m], Self.serves(fold, rowCount: rowCount) else { return nil }
     return tree
   }
 
-  /// Whether a fold should search a shared tree: only when it trains on at least a third of the rows. A
-  /// search passes over the rows a fold may not use, and below a third it would pass over more than two of
-  /// them for each it may, costing more than building the fold's own smaller tree.
+  /// The sorted features fold `fold` of model `m` filters, or `nil` when it does not use shared ones.
+  func presort(model m: Int, fold: Fold) -> FoldShared<FeaturePresort?>? {
+    guard let presort = presorts[m], Self.serves(fold, rowCount: rowCount) else { return nil }
+    return presort
+  }
+
+  /// Whether a fold should use shared work: only when it trains on at least a third of the rows. Both a
+  /// search of a shared tree and a filter of shared sorted lists pass over the rows a fold may not use, and
+  /// below a third they would pass over more than two of them for each it may, costing more than the fold's
+  /// own smaller work.
   private static func serves(_ fold: Fold, rowCount: Int) -> Bool { 3 * fold.train.count >= rowCount }
 }

@@ -1,7 +1,5 @@
 import BenchbookData
 import BenchbookModels
-import Dispatch
-import Synchronization
 
 /// One kd-tree over every row, searched by many folds of an untuned k-nearest-neighbours model in place of a
 /// tree built per fold (ten builds of nine tenths of the rows become one of all of them).
@@ -19,18 +17,12 @@ final class SharedNeighborTree: Sendable {
     var tree: KDTree
     /// Class of each stored point.
     var labels: [Int]
-    var buildSeconds: Double
   }
 
-  private struct State {
-    var stored: Stored?
-    var pending: Int
-  }
-
-  private let state: Mutex<State>
+  private let shared: FoldShared<Stored>
   let leafSize: Int
   /// Folds sharing the tree; each is charged this share of its build as fit time.
-  let folds: Int
+  var folds: Int { shared.folds }
   /// Dataset row of each stored point, or `nil` for dataset order.
   let storedRows: [Int32]?
   /// Stored position of each dataset row, when `storedRows` is given.
@@ -38,46 +30,31 @@ final class SharedNeighborTree: Sendable {
 
   init(leafSize: Int, folds: Int, storedRows: [Int32]? = nil) {
     self.leafSize = leafSize
-    self.folds = folds
     self.storedRows = storedRows
     positions = storedRows.map { rows in
       var positions = [Int32](repeating: 0, count: rows.count)
       for (position, row) in rows.enumerated() { positions[Int(row)] = Int32(position) }
       return positions
     }
-    state = Mutex(State(pending: folds))
+    shared = FoldShared(folds: folds)
   }
 
   /// The stored position of a dataset row.
   func position(of row: Int) -> Int { positions.map { Int($0[row]) } ?? row }
 
   /// Runs `body` with the tree over `dataset`'s rows (built on first use), then counts this fold done.
-  func use<T, E: Error>(_ dataset: Dataset, _ body: (Stored) throws(E) -> T) throws(E) -> T {
-    let stored = state.withLock { state in
-      if state.stored == nil {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let tree: KDTree
-        var labels = dataset.labels
-        if let storedRows {
-          tree = KDTree(points: dataset.x.selecting(rows: storedRows.lazy.map { Int($0) }), leafSize: leafSize)
-          labels = storedRows.map { dataset.labels[Int($0)] }
-        } else {
-          tree = KDTree(points: dataset.x, leafSize: leafSize)
+  func use<T, E: Error>(_ dataset: Dataset, _ body: (FoldShared<Stored>.Built) throws(E) -> T) throws(E) -> T {
+    try shared.use(
+      building: {
+        guard let storedRows else {
+          return Stored(tree: KDTree(points: dataset.x, leafSize: leafSize), labels: dataset.labels)
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        state.stored = Stored(tree: tree, labels: labels, buildSeconds: seconds)
-      }
-      return state.stored!
-    }
-    defer { done() }
-    return try body(stored)
+        return Stored(
+          tree: KDTree(points: dataset.x.selecting(rows: storedRows.lazy.map { Int($0) }), leafSize: leafSize),
+          labels: storedRows.map { dataset.labels[Int($0)] })
+      }, body)
   }
 
   /// Counts a fold done without the tree (it took the per-fold path); the last one frees the tree.
-  func done() {
-    state.withLock { state in
-      state.pending -= 1
-      if state.pending == 0 { state.stored = nil }
-    }
-  }
+  func done() { shared.done() }
 }

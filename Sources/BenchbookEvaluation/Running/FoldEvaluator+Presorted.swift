@@ -1,0 +1,53 @@
+import BenchbookData
+import BenchbookModels
+import BenchbookSpec
+import Dispatch
+
+/// Folds of a decision tree grown from features sorted once for every fold (`FeaturePresort`), each filtering
+/// the sorted lists to its training rows instead of gathering and sorting them: the same trees, node for node,
+/// so the scores are bit-identical to `evaluate(_:on:)`, which tests check.
+extension FoldEvaluator {
+  /// Whether `model`'s folds may share sorted features: an untuned decision tree, no planted slowdown (tests
+  /// time a repeated fit), and rows that any fold's fit takes as they are (`fitsRowsAsTheyAre`).
+  func sharesPresort(_ model: ModelSpec) -> Bool {
+    model.search == nil && model.classifier is DecisionTree && !FitRepeat.isPlanted(for: model.label)
+      && fitsRowsAsTheyAre
+  }
+
+  /// `evaluate(model, on: fold)`, growing the tree from `shared` sorted features. Data the sort refuses (a
+  /// value beyond float32) is evaluated fold by fold, so the fold's own fit reports it with its place.
+  func evaluate(_ model: ModelSpec, on fold: Fold, presorted shared: FoldShared<FeaturePresort?>)
+    throws(ModelFailure) -> Outcome
+  {
+    guard let tree = model.classifier as? DecisionTree else {
+      shared.done()
+      return try evaluate(model, on: fold)
+    }
+    let dataset = dataset
+    return try shared.use(building: { FeaturePresort(dataset.x) }) { (built) throws(ModelFailure) -> Outcome in
+      guard let presort = built.value else { return try evaluate(model, on: fold) }
+      let start = DispatchTime.now().uptimeNanoseconds
+      let labels = fold.train.map { dataset.labels[$0] }
+      let present = PresentClasses(labels: labels, classCount: dataset.classes.count)
+      let classifier: any FittedClassifier
+      do throws(ModelError) {
+        if let single = present.singleClassModel {
+          classifier = single
+        } else {
+          classifier = present.widened(
+            try tree.fit(
+              presorted: presort, rows: fold.train.forEachRun, labels: present.dense(labels), classCount: present.count)
+          )
+        }
+      } catch {
+        throw ModelFailure(label: model.label, fold: fold.index, error: error, location: model.location)
+      }
+      let fitSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      let pipeline = FittedPipeline(
+        preprocessing: FittedPreprocessing(scalers: [], fittedOn: RowSetFingerprint(fold.train)), classifier: classifier
+      )
+      return try score(
+        pipeline, on: fold, fitSeconds: fitSeconds + built.buildSeconds / Double(shared.folds), model: model)
+    }
+  }
+}
