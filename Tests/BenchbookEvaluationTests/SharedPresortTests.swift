@@ -37,10 +37,7 @@ import Testing
     let folder = try NeighborGraphPassTests.writeData(rows: 200, seed: 13)
     defer { try? FileManager.default.removeItem(at: folder) }
     // Three rows of a rare class at the top of the file: the first unshuffled fold tests all of them.
-    let file = folder.appendingPathComponent("data.csv")
-    var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
-    lines.insert(contentsOf: ["4,3,2,w", "0,0,0,w", "2,1,1,w"], at: 1)
-    try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+    try Self.editData(in: folder) { $0.insert(contentsOf: ["4,3,2,w", "0,0,0,w", "2,1,1,w"], at: 1) }
     let yaml = """
       data: {path: data.csv}
       target: y
@@ -59,10 +56,7 @@ import Testing
   @Test func valueBeyondFloat32IsReportedAsWithoutSharing() throws {
     let folder = try NeighborGraphPassTests.writeData(rows: 60, seed: 3)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("data.csv")
-    var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
-    lines[40] = "1e39,1,1,x"
-    try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+    try Self.editData(in: folder) { $0[40] = "1e39,1,1,x" }
     let yaml = """
       data: {path: data.csv}
       target: y
@@ -84,5 +78,13 @@ import Testing
     #expect(messages.count == 2)
     #expect(messages.first == messages.last)
     #expect(messages.first?.contains("float32") == true)
+  }
+
+  /// Rewrites the lines of `folder`'s data.csv (the header is line 0).
+  static func editData(in folder: URL, _ edit: (inout [String]) -> Void) throws {
+    let file = folder.appendingPathComponent("data.csv")
+    var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    edit(&lines)
+    try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
   }
 }
