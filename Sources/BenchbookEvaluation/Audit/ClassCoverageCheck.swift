@@ -29,7 +29,7 @@ public enum ClassCoverageCheck {
     var testRows = [Int](repeating: 0, count: classCount)
     for fold in context.plan.folds {
       var present = [Bool](repeating: false, count: classCount)
-      for row in fold.train { present[dataset.labels[row]] = true }
+      fold.train.forEachRow { present[dataset.labels[$0]] = true }
       for c in 0..<classCount where !present[c] {
         lacking[c].append(fold.index)
         testRows[c] += fold.test.reduce(0) { $0 + (dataset.labels[$1] == c ? 1 : 0) }

@@ -38,9 +38,10 @@ public enum CrossFoldDuplicatesCheck {
     var hasGroup = [Bool](repeating: false, count: groups.count)
     var folds: [FoldDuplicates] = []
     for fold in context.plan.folds {
-      for row in fold.train { hasGroup[groups.ids[row]] = true }
-      let duplicates = fold.test.reduce(0) { $0 + (hasGroup[groups.ids[$1]] ? 1 : 0) }
-      for row in fold.train { hasGroup[groups.ids[row]] = false }
+      fold.train.forEachRow { hasGroup[groups.ids[$0]] = true }
+      var duplicates = 0
+      fold.test.forEachRow { duplicates += hasGroup[groups.ids[$0]] ? 1 : 0 }
+      fold.train.forEachRow { hasGroup[groups.ids[$0]] = false }
       folds.append(
         FoldDuplicates(
           fold: fold.index, repeat: fold.repeatIndex, testRows: fold.test.count, duplicates: duplicates,

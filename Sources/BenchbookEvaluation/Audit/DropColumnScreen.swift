@@ -54,7 +54,7 @@ struct DropColumnScreen: Sendable {
     // only predicts (kNN), so ranking on every fold would cost what the budget saves.
     let fold = sample.folds[0]
     let test = sample.dataset.x.selecting(rows: fold.test)
-    let labels = fold.test.map { sample.dataset.labels[$0] }
+    let labels = fold.test.gathering(sample.dataset.labels)
     let cost = ParallelExecutor.run(count: features.count, jobs: jobs) { (j: Int) -> Double in
       var x = test
       for c in features[j].columns {

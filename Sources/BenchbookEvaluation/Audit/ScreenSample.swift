@@ -86,13 +86,13 @@ public struct ScreenSample: Sendable {
     let classCount = dataset.classes.count
     return folds.map { fold in
       var counts = [Double](repeating: 0, count: classCount)
-      for row in fold.train { counts[dataset.labels[row]] += 1 }
+      fold.train.forEachRow { counts[dataset.labels[$0]] += 1 }
       let total = counts.reduce(0, +)
       var probabilities = Matrix(rows: fold.test.count, columns: classCount)
       for r in 0..<fold.test.count {
         for c in 0..<classCount { probabilities[r, c] = counts[c] / total }
       }
-      return LogLoss.evaluate(probabilities, labels: fold.test.map { dataset.labels[$0] }).value
+      return LogLoss.evaluate(probabilities, labels: fold.test.gathering(dataset.labels)).value
     }
   }
 
@@ -113,7 +113,7 @@ public struct ScreenSample: Sendable {
     else { return nil }
     let test = folds[fold].test
     let probabilities = fitted.predictProbabilities(pipeline.transform(alone.x.selecting(rows: test)))
-    let labels = test.map { alone.labels[$0] }
+    let labels = test.gathering(alone.labels)
     let classes = classCount == 2 ? [1] : Array(0..<classCount)
     return classes.compactMap { c -> SuspectLeakCheck.AUCEstimate? in
       let positive = labels.map { $0 == c }

@@ -63,7 +63,7 @@ public struct TimeProfile: Codable, Sendable, Hashable {
     func spans(_ rows: RowIndices) -> [[Double]] {
       var low = [Double](repeating: .infinity, count: slots)
       var high = [Double](repeating: -.infinity, count: slots)
-      for row in rows {
+      rows.forEachRow { row in
         let t = time[row]
         let index = bin(t, slots, step)
         low[index] = min(low[index], t)

@@ -119,6 +119,13 @@ public struct RowIndices: RandomAccessCollection, Sendable, Hashable, Codable {
     }
   }
 
+  /// Calls `body` with each row in order, a run at a time: several times faster than `for row in rows`, whose
+  /// iterator switches on the storage at every row.
+  @inline(__always)
+  public func forEachRow(_ body: (Int) -> Void) {
+    forEachRun { run in for row in run { body(row) } }
+  }
+
   /// The same rows in ascending order, found by marking them in a bit set over `rowCount` rows: O(rowCount),
   /// with no sort. Rows taken in time order from a file that is not become runs again, which
   /// `Matrix.selecting(rows:)` copies whole instead of one row at a time.
@@ -176,6 +183,14 @@ public struct RowIndices: RandomAccessCollection, Sendable, Hashable, Codable {
     var result: [T] = []
     result.reserveCapacity(count)
     for row in self { result.append(try transform(row)) }
+    return result
+  }
+
+  /// `values` at these rows, in order, copied a run of consecutive rows at a time.
+  public func gathering<T>(_ values: [T]) -> [T] {
+    var result: [T] = []
+    result.reserveCapacity(count)
+    forEachRun { result.append(contentsOf: values[$0]) }
     return result
   }
 

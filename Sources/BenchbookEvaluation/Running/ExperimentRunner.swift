@@ -218,7 +218,7 @@ public enum ExperimentRunner {
     let classCount = dataset.classes.count
     func counts(_ rows: RowIndices) -> [Int] {
       var counts = [Int](repeating: 0, count: classCount)
-      for row in rows { counts[dataset.labels[row]] += 1 }
+      rows.forEachRow { counts[dataset.labels[$0]] += 1 }
       return counts
     }
     let splits = plan.folds.map {

@@ -27,7 +27,7 @@ extension FoldEvaluator {
     return try shared.use(building: { FeaturePresort(dataset.x) }) { (built) throws(ModelFailure) -> Outcome in
       guard let presort = built.value else { return try evaluate(model, on: fold) }
       let start = DispatchTime.now().uptimeNanoseconds
-      let labels = fold.train.map { dataset.labels[$0] }
+      let labels = fold.train.gathering(dataset.labels)
       let present = PresentClasses(labels: labels, classCount: dataset.classes.count)
       let classifier: any FittedClassifier
       do throws(ModelError) {

@@ -30,7 +30,7 @@ extension FoldEvaluator {
       return try evaluate(model, on: fold)
     }
     let testX = dataset.x.selecting(rows: fold.test)
-    let testLabels = fold.test.map { dataset.labels[$0] }
+    let testLabels = fold.test.gathering(dataset.labels)
     let classCount = dataset.classes.count
     return try shared.use(dataset) { (built) throws(ModelFailure) -> Outcome in
       let stored = built.value

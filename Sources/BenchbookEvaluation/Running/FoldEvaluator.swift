@@ -54,7 +54,7 @@ public struct FoldEvaluator: Sendable {
     -> Outcome
   {
     let testX = dataset.x.selecting(rows: fold.test)
-    let testLabels = fold.test.map { dataset.labels[$0] }
+    let testLabels = fold.test.gathering(dataset.labels)
     let predictStart = DispatchTime.now().uptimeNanoseconds
     let probabilities = pipeline.predictProbabilities(testX)
     let predictEnd = DispatchTime.now().uptimeNanoseconds
@@ -77,7 +77,7 @@ public struct FoldEvaluator: Sendable {
   public func gather(_ fold: Fold) -> FoldData {
     FoldData(
       training: GatheredRows(dataset, rows: fold.train),
-      testX: dataset.x.selecting(rows: fold.test), testLabels: fold.test.map { dataset.labels[$0] })
+      testX: dataset.x.selecting(rows: fold.test), testLabels: fold.test.gathering(dataset.labels))
   }
 
   /// Fits preprocessing, then the model, on the given training rows.

@@ -12,10 +12,7 @@ public struct GatheredRows: Sendable {
   /// Copies `rows` of `dataset`, in the order given.
   public init(_ dataset: Dataset, rows: RowIndices) {
     x = dataset.x.selecting(rows: rows)
-    var labels: [Int] = []
-    labels.reserveCapacity(rows.count)
-    rows.forEachRun { labels.append(contentsOf: dataset.labels[$0]) }
-    self.labels = labels
+    labels = rows.gathering(dataset.labels)
     fingerprint = RowSetFingerprint(rows)
   }
 

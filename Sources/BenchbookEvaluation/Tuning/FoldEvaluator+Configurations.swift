@@ -18,7 +18,7 @@ extension FoldEvaluator {
   ) throws(ModelFailure) -> ConfigurationScores {
     let training = GatheredRows(dataset, rows: train)
     let testX = dataset.x.selecting(rows: test)
-    let testLabels = test.map { dataset.labels[$0] }
+    let testLabels = test.gathering(dataset.labels)
     var fitNanoseconds: UInt64 = 0
     var predictNanoseconds: UInt64 = 0
     let start = DispatchTime.now().uptimeNanoseconds

@@ -20,7 +20,7 @@ public enum InnerFolds {
     guard rows.count >= k else { throw fail("\(k) inner folds need \(k) rows; \(place) hold \(rows.count)") }
     switch tune.inner {
     case .stratifiedKFold:
-      let labels = rows.map { dataset.labels[$0] }
+      let labels = rows.gathering(dataset.labels)
       var counts = [Int](repeating: 0, count: dataset.classes.count)
       for label in labels { counts[label] += 1 }
       if let largest = counts.max(), largest < k {

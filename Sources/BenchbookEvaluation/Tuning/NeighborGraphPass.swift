@@ -125,7 +125,7 @@ struct NeighborGraphPass: Sendable {
         logLoss: [], scores: split.full ? [] : nil, calibration: split.full ? [] : nil, sizeBytes: [],
         fitSeconds: 0, predictSeconds: 0)
       if split.full {
-        let labels = split.test.map { dataset.labels[$0] }
+        let labels = split.test.gathering(dataset.labels)
         for values in probabilities[s] {
           let matrix = Matrix(rows: split.test.count, columns: classCount, values: values)
           try evaluator.checkProbabilities(matrix, testRows: split.test, model: model, fold: split.fold)
