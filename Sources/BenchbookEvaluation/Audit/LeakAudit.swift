@@ -142,12 +142,13 @@ public enum LeakAudit {
     // At most `dropColumnFeatures` features refitted on each inner fold.
     let dropCount = sample.map { $0.folds.count * min($0.dataset.features.count, ScreenSample.dropColumnFeatures) } ?? 0
     let total = tasks.count + dropCount
-    let order = (0..<tasks.count).sorted { a, b in
+    let costliestFirst = (0..<tasks.count).sorted { a, b in
       let (ca, cb) = (
         cost(tasks[a], models, plan: plan, shadow: shadowPlan), cost(tasks[b], models, plan: plan, shadow: shadowPlan)
       )
       return ca != cb ? ca > cb : a < b
     }
+    MemoryTrace.mark("leak audit: plans", rows: dataset.x.rows)
     let mainEvaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
     let firstPhase = tasks
     // Forward-chaining kNN splits search one tree stored in time order, where each split's rows are a run (so
@@ -157,6 +158,16 @@ public enum LeakAudit {
         models[m].classifier is KNearestNeighbors && shadow.rowsInTime == nil ? [] : shadow.folds
       }
     }
+    // While a model's first split builds its shared work, the other threads take tasks that share nothing.
+    let order = ParallelExecutor.staggered(
+      costliestFirst, jobs: options.jobs,
+      sharedGroup: { index in
+        guard case .shadow(let m, let f) = firstPhase[index],
+          shadowWork?.shares(model: m, fold: shadowPlan!.folds[f]) == true
+        else { return nil }
+        return m
+      },
+      movable: { _ in true })
     // Each forward-chaining fit copies its training rows, the earlier part of the data in time, and the
     // model works on them: weighed as the main pass weighs its folds (rows times the model's working copies,
     // within five copies of the data), so the audit never holds more at once than cross-validation may.
@@ -214,6 +225,7 @@ public enum LeakAudit {
       }
     }
 
+    MemoryTrace.mark("leak audit: fits and data checks", rows: dataset.x.rows)
     // Gather phase 1.
     var specLogLoss = mainPass?.logLoss ?? Array(repeating: [], count: models.count)
     var fitRecords = mainPass?.fitRecords ?? []
@@ -254,6 +266,7 @@ public enum LeakAudit {
       }
     }
 
+    MemoryTrace.mark("leak audit: gather", rows: dataset.x.rows)
     // Phase 2: drop-column with the best model on the screened rows.
     var measurements: SuspectLeakCheck.Measurements?
     if let sample {
@@ -285,6 +298,7 @@ public enum LeakAudit {
         featureAUC: featureAUC)
     }
 
+    MemoryTrace.mark("leak audit: drop-column screen", rows: dataset.x.rows)
     // The checks, in contract order.
     var results: [AuditCheckID: CheckResult] = [:]
     var screenRecord: ScreenRecord?

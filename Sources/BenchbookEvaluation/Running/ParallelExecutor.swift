@@ -47,6 +47,38 @@ public enum ParallelExecutor {
     return try collect(slots.withLock { $0 })
   }
 
+  /// `order` with, after the first task of each group of tasks that share work, up to `jobs − 1` of the next
+  /// tasks that share nothing and may run early. The group's first task builds what the group shares while the
+  /// group's next tasks wait for it (`FoldShared`), so the other threads take those tasks instead of waiting.
+  /// - Parameters:
+  ///   - sharedGroup: the group whose shared work a task uses (a model's folds), or `nil`.
+  ///   - movable: whether a task that shares nothing may start earlier than `order` says.
+  public static func staggered(
+    _ order: [Int], jobs: Int, sharedGroup: (Int) -> Int?, movable: (Int) -> Bool
+  ) -> [Int] {
+    var rest = order[...]
+    var result: [Int] = []
+    result.reserveCapacity(order.count)
+    var started = Set<Int>()
+    while let task = rest.popFirst() {
+      result.append(task)
+      guard let group = sharedGroup(task), started.insert(group).inserted else { continue }
+      var pulled = 0
+      var position = rest.startIndex
+      while pulled < jobs - 1, position < rest.endIndex {
+        let candidate = rest[position]
+        if sharedGroup(candidate) == nil && movable(candidate) {
+          result.append(candidate)
+          rest.remove(at: position)
+          pulled += 1
+        } else {
+          position += 1
+        }
+      }
+    }
+    return result
+  }
+
   /// Runs one task and stores its result in its own slot; a failure stops the others from starting more.
   private static func perform<T: Sendable, E: Error>(
     _ task: Int, _ body: @Sendable (Int) throws(E) -> T, into slots: borrowing Mutex<[Result<T, E>?]>,

@@ -148,9 +148,18 @@ public struct RunPlan: Sendable {
     // would be held beside every later fold's working copies.
     let costs = remaining.map { cost(tasks[$0]) }
     let last = remaining.map { if case .allRows = tasks[$0] { true } else { false } }
-    let order = remaining.indices.sorted { a, b in
+    let costliestFirst = remaining.indices.sorted { a, b in
       last[a] != last[b] ? !last[a] : costs[a] != costs[b] ? costs[a] > costs[b] : remaining[a] < remaining[b]
     }
+    // While a model's first fold builds its shared work, the other threads take folds that share nothing.
+    let order = ParallelExecutor.staggered(
+      costliestFirst, jobs: jobs,
+      sharedGroup: { position in
+        guard case .fold(let m, let f) = tasks[remaining[position]], sharedWork.shares(model: m, fold: plan.folds[f])
+        else { return nil }
+        return m
+      },
+      movable: { position in !last[position] })
     let alreadyDone = outputs.count
     // A fold searching a shared tree holds only its test rows; the tree is the model's, not the fold's.
     let held = remaining.map { index in

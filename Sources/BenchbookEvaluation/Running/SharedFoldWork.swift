@@ -54,6 +54,11 @@ struct SharedFoldWork: Sendable {
     return presort
   }
 
+  /// Whether fold `fold` of model `m` uses shared work of either kind.
+  func shares(model m: Int, fold: Fold) -> Bool {
+    tree(model: m, fold: fold) != nil || presort(model: m, fold: fold) != nil
+  }
+
   /// Whether a fold should use shared work: only when it trains on at least a third of the rows. Both a
   /// search of a shared tree and a filter of shared sorted lists pass over the rows a fold may not use, and
   /// below a third they would pass over more than two of them for each it may, costing more than the fold's
