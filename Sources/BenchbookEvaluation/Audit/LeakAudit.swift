@@ -131,11 +131,9 @@ public enum LeakAudit {
       }
     let variantsRun = !variantGroups.isEmpty && variantFolds.allSatisfy { !$0.isEmpty }
     if variantsRun {
-      if variantsRun {
-        for g in variantGroups.indices {
-          for (f, folds) in variantFolds.enumerated() {
-            for i in folds.indices { tasks.append(.variantInner(group: g, fold: f, inner: i)) }
-          }
+      for g in variantGroups.indices {
+        for (f, folds) in variantFolds.enumerated() {
+          for i in folds.indices { tasks.append(.variantInner(group: g, fold: f, inner: i)) }
         }
       }
     }
