@@ -221,7 +221,7 @@ extension FoldPlan {
       append(fold.index)
       text.append(UInt8(ascii: ":"))
       var first = true
-      for row in fold.test {
+      fold.test.forEachRow { row in
         if !first { text.append(UInt8(ascii: ",")) }
         first = false
         append(row)

@@ -50,7 +50,7 @@ struct NeighborGraphPass: Sendable {
         return nil
       }
       var present = [Bool](repeating: false, count: classCount)
-      for row in split.train { present[dataset.labels[row]] = true }
+      split.train.forEachRow { present[dataset.labels[$0]] = true }
       guard present.allSatisfy({ $0 }) else { return nil }
     }
     self.evaluator = evaluator

@@ -15,14 +15,14 @@ struct SplitMembership: Sendable {
     var bits = [UInt64](repeating: 0, count: words * splits.count)
     var counts = [Int](repeating: 0, count: rowCount + 1)
     for (s, split) in splits.enumerated() {
-      for row in split.train { bits[s * words + row >> 6] |= 1 << UInt64(row & 63) }
-      for row in split.test { counts[row + 1] += 1 }
+      split.train.forEachRow { bits[s * words + $0 >> 6] |= 1 << UInt64($0 & 63) }
+      split.test.forEachRow { counts[$0 + 1] += 1 }
     }
     for row in 0..<rowCount { counts[row + 1] += counts[row] }
     var next = counts
     var tested = [Int32](repeating: 0, count: counts[rowCount])
     for (s, split) in splits.enumerated() {
-      for row in split.test {
+      split.test.forEachRow { row in
         tested[next[row]] = Int32(s)
         next[row] += 1
       }
