@@ -57,6 +57,20 @@ import Testing
     #expect(found.squaredDistances == expected.squaredDistances)
   }
 
+  /// Stored points as queries, listed in any order, get exactly what the same points given as a query matrix
+  /// get, each in its own slot, though they are searched in the tree's order.
+  @Test(arguments: [(k: 1, leaf: 1), (5, 4), (12, 30)])
+  func storedPointQueriesEqualTheSamePointsGivenAsQueries(k: Int, leaf: Int) {
+    let points = integerPoints(rows: 800, columns: 3, values: 0...5, seed: UInt64(31 + leaf))
+    var generator = TestGenerator(seed: UInt64(k))
+    let listed = Array((0..<800).filter { $0 % 4 != 3 }.shuffled(using: &generator).prefix(250))
+    let admits: (Int) -> Bool = { $0 % 5 != 0 }
+    let tree = KDTree(points: points, leafSize: leaf)
+    let expected = tree.nearest(points.selecting(rows: listed), k: k, admitting: admits)
+    #expect(tree.nearest(toStored: listed, k: k, admitting: admits) == expected)
+    #expect(tree.nearest(toStored: [], k: k, admitting: admits).rows.isEmpty)
+  }
+
   @Test func agreesWithLinearScanOnContinuousData() {
     var generator = TestGenerator(seed: 5)
     let points = Matrix(

@@ -29,22 +29,26 @@ extension FoldEvaluator {
       shared.done()
       return try evaluate(model, on: fold)
     }
-    let testX = dataset.x.selecting(rows: fold.test)
+    // The test rows are stored points of the tree: searched as such, read from the tree in its own order.
+    var testPositions: [Int] = []
+    testPositions.reserveCapacity(fold.test.count)
+    fold.test.forEachRow { testPositions.append(shared.position(of: $0)) }
     let testLabels = fold.test.gathering(dataset.labels)
     let classCount = dataset.classes.count
     return try shared.use(dataset) { (built) throws(ModelFailure) -> Outcome in
       let stored = built.value
       let start = DispatchTime.now().uptimeNanoseconds
       var values: [Double] = []
-      values.reserveCapacity(testX.rows * classCount)
+      values.reserveCapacity(testPositions.count * classCount)
       admitted.withUnsafeBufferPointer { admitted in
         // In blocks of up to 4 Mi neighbours (64 MB of lists): a tenth of a million-row dataset at k = 5 is
-        // one block, and the search orders a block's queries by tree leaf, so larger blocks reuse the cache.
+        // one block, and the search takes a block's queries in tree order, so larger blocks reuse the cache.
         let chunk = max(FittedKNearestNeighbors.queryChunk, (1 << 22) / neighbors.k)
-        for first in stride(from: 0, to: testX.rows, by: chunk) {
+        for first in stride(from: 0, to: testPositions.count, by: chunk) {
           let queries =
-            testX.rows <= chunk ? testX : testX.selecting(rows: Array(first..<min(first + chunk, testX.rows)))
-          let found = stored.tree.nearest(queries, k: neighbors.k) {
+            testPositions.count <= chunk
+            ? testPositions : Array(testPositions[first..<min(first + chunk, testPositions.count)])
+          let found = stored.tree.nearest(toStored: queries, k: neighbors.k) {
             admitted[$0 >> 6] & (1 << UInt64($0 & 63)) != 0
           }
           values +=
@@ -53,7 +57,7 @@ extension FoldEvaluator {
             ).values
         }
       }
-      let probabilities = Matrix(rows: testX.rows, columns: classCount, values: values)
+      let probabilities = Matrix(rows: testPositions.count, columns: classCount, values: values)
       let predictSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       try checkProbabilities(probabilities, testRows: fold.test, model: model, fold: fold.index)
       return Outcome(
