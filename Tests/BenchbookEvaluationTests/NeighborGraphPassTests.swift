@@ -24,8 +24,12 @@ import Testing
     return folder
   }
 
-  /// Every task's output, as JSON with the timings zeroed (a fit on all rows only named).
+  /// Every task's output, as JSON with the timings zeroed; a fit on all rows by its parameter count and a
+  /// digest of its probabilities for every row and for every row moved off the data's grid (half a unit up),
+  /// where a tree's thresholds and a neighbour search's ties both show.
   static func outputs(_ plan: RunPlan, sharing: Bool) throws -> [String] {
+    let x = plan.dataset.x
+    let moved = Matrix(rows: x.rows, columns: x.columns, values: x.values.map { $0 + 0.5 })
     let outputs = try plan.execute(Array(plan.tasks.indices), jobs: 2, sharing: sharing, progress: nil)
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
@@ -39,7 +43,11 @@ import Testing
         outcome.fitSeconds = 0
         outcome.predictSeconds = 0
         return "fold " + String(decoding: try encoder.encode(outcome), as: UTF8.self)
-      case .allRows: return "all rows"
+      case .allRows(let pipeline):
+        // FNV-1a over the probabilities' bits: equal outputs, equal digests, and a short message when they differ.
+        let probabilities = pipeline.predictProbabilities(x).values + pipeline.predictProbabilities(moved).values
+        let digest = probabilities.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ $1.bitPattern) &* 0x100_0000_01b3 }
+        return "all rows \(pipeline.classifier.parameterCount) parameters, probabilities \(digest)"
       }
     }
   }

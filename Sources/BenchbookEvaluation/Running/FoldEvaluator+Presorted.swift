@@ -27,27 +27,50 @@ extension FoldEvaluator {
     return try shared.use(building: { FeaturePresort(dataset.x) }) { (built) throws(ModelFailure) -> Outcome in
       guard let presort = built.value else { return try evaluate(model, on: fold) }
       let start = DispatchTime.now().uptimeNanoseconds
-      let labels = fold.train.gathering(dataset.labels)
-      let present = PresentClasses(labels: labels, classCount: dataset.classes.count)
-      let classifier: any FittedClassifier
-      do throws(ModelError) {
-        if let single = present.singleClassModel {
-          classifier = single
-        } else {
-          classifier = present.widened(
-            try tree.fit(
-              presorted: presort, rows: fold.train.forEachRun, labels: present.dense(labels), classCount: present.count)
-          )
-        }
-      } catch {
-        throw ModelFailure(label: model.label, fold: fold.index, error: error, location: model.location)
-      }
+      let classifier = try fit(tree, presorted: presort, rows: fold.train, model: model, fold: fold.index)
       let fitSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       let pipeline = FittedPipeline(
         preprocessing: FittedPreprocessing(scalers: [], fittedOn: RowSetFingerprint(fold.train)), classifier: classifier
       )
       return try score(
         pipeline, on: fold, fitSeconds: fitSeconds + built.buildSeconds / Double(shared.folds), model: model)
+    }
+  }
+
+  /// `fitAllRows(model)`, growing the tree from `shared` sorted features, which then need no filter: the tree a
+  /// fit on the gathered rows grows, node for node, without sorting every row again.
+  func fitAllRows(_ model: ModelSpec, presorted shared: FoldShared<FeaturePresort?>) throws(ModelFailure)
+    -> FittedPipeline
+  {
+    guard let tree = model.classifier as? DecisionTree else {
+      shared.done()
+      return try fitAllRows(model)
+    }
+    let dataset = dataset
+    return try shared.use(building: { FeaturePresort(dataset.x) }) { (built) throws(ModelFailure) -> FittedPipeline in
+      guard let presort = built.value else { return try fitAllRows(model) }
+      let all = RowIndices(all: dataset.x.rows)
+      return FittedPipeline(
+        preprocessing: FittedPreprocessing(scalers: [], fittedOn: RowSetFingerprint(0..<dataset.x.rows)),
+        classifier: try fit(tree, presorted: presort, rows: all, model: model, fold: nil))
+    }
+  }
+
+  /// `tree` grown on `rows` from sorted features, as `fit` would grow it on the gathered rows.
+  private func fit(
+    _ tree: DecisionTree, presorted presort: FeaturePresort, rows: RowIndices, model: ModelSpec, fold: Int?
+  )
+    throws(ModelFailure) -> any FittedClassifier
+  {
+    let labels = rows.gathering(dataset.labels)
+    let present = PresentClasses(labels: labels, classCount: dataset.classes.count)
+    do throws(ModelError) {
+      if let single = present.singleClassModel { return single }
+      return present.widened(
+        try tree.fit(
+          presorted: presort, rows: rows.forEachRun, labels: present.dense(labels), classCount: present.count))
+    } catch {
+      throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
     }
   }
 }

@@ -135,19 +135,26 @@ public struct RunPlan: Sendable {
     }
     let remaining = indices.filter { outputs[$0] == nil }
     // An untuned kNN model's folds search one tree over every row instead of each building its own; an untuned
-    // decision tree's folds filter features sorted once instead of each sorting its own.
+    // decision tree's folds, and its fit on all rows, filter features sorted once instead of each sorting its own.
     let sharedWork =
       sharing
-      ? SharedFoldWork(models: spec.models, evaluator: evaluator, storedRows: plan.rowsInTime) { m in
-        remaining.compactMap { index -> Fold? in
-          guard case .fold(m, let f) = tasks[index] else { return nil }
-          return plan.folds[f]
-        }
-      } : .unshared
+      ? SharedFoldWork(
+        models: spec.models, evaluator: evaluator, storedRows: plan.rowsInTime,
+        folds: { m in
+          remaining.compactMap { index -> Fold? in
+            guard case .fold(m, let f) = tasks[index] else { return nil }
+            return plan.folds[f]
+          }
+        },
+        fitsAllRows: { m in remaining.contains { tasks[$0] == .allRows(model: m) } }) : .unshared
     // Fits on all rows come last: their models are kept for the on-device measurements, so started first they
-    // would be held beside every later fold's working copies.
+    // would be held beside every later fold's working copies. A tree grown from its folds' sorted features runs
+    // with its folds instead, so the sorted features are freed after it; the tree it keeps is small beside them.
     let costs = remaining.map { cost(tasks[$0]) }
-    let last = remaining.map { if case .allRows = tasks[$0] { true } else { false } }
+    let last = remaining.map { index in
+      guard case .allRows(let m) = tasks[index] else { return false }
+      return sharedWork.presortForAllRows(model: m) == nil
+    }
     let costliestFirst = remaining.indices.sorted { a, b in
       last[a] != last[b] ? !last[a] : costs[a] != costs[b] ? costs[a] > costs[b] : remaining[a] < remaining[b]
     }
@@ -155,9 +162,11 @@ public struct RunPlan: Sendable {
     let order = ParallelExecutor.staggered(
       costliestFirst, jobs: jobs,
       sharedGroup: { position in
-        guard case .fold(let m, let f) = tasks[remaining[position]], sharedWork.shares(model: m, fold: plan.folds[f])
-        else { return nil }
-        return m
+        switch tasks[remaining[position]] {
+        case .fold(let m, let f) where sharedWork.shares(model: m, fold: plan.folds[f]): m
+        case .allRows(let m) where sharedWork.presortForAllRows(model: m) != nil: m
+        default: nil
+        }
       },
       movable: { position in !last[position] })
     let alreadyDone = outputs.count
@@ -186,7 +195,11 @@ public struct RunPlan: Sendable {
           return .fold(try evaluator.evaluate(models[m], on: plan.folds[f], presorted: shared))
         }
         return .fold(try evaluator.evaluate(models[m], on: plan.folds[f]))
-      case .allRows(let m): return .allRows(try evaluator.fitAllRows(models[m]))
+      case .allRows(let m):
+        if let shared = sharedWork.presortForAllRows(model: m) {
+          return .allRows(try evaluator.fitAllRows(models[m], presorted: shared))
+        }
+        return .allRows(try evaluator.fitAllRows(models[m]))
       case .tuning(let m, let split):
         let model = models[m]
         return .tuning(

@@ -8,28 +8,41 @@ import BenchbookSpec
 struct SharedFoldWork: Sendable {
   private let trees: [Int: SharedNeighborTree]
   private let presorts: [Int: FoldShared<FeaturePresort?>]
+  /// Models whose fit on all rows uses their shared sorted features.
+  private let presortsAllRows: Set<Int>
   private let rowCount: Int
 
   /// - Parameters:
-  ///   - folds: model index → the folds this run will fit for it.
   ///   - storedRows: dataset rows in the order the folds' training rows keep for a kNN model (`nil`: dataset
   ///     order).
-  init(models: [ModelSpec], evaluator: FoldEvaluator, storedRows: [Int32]?, folds: (Int) -> [Fold]) {
+  ///   - folds: model index → the folds this run will fit for it.
+  ///   - fitsAllRows: model index → whether this run also fits it on all rows, which then grows a decision tree
+  ///     from the same sorted features (a kNN model's fit on all rows is kept for the on-device measurements, and
+  ///     a shared tree held that long would sit beside every later fold).
+  init(
+    models: [ModelSpec], evaluator: FoldEvaluator, storedRows: [Int32]?, folds: (Int) -> [Fold],
+    fitsAllRows: (Int) -> Bool = { _ in false }
+  ) {
     let rowCount = evaluator.dataset.x.rows
     var trees: [Int: SharedNeighborTree] = [:]
     var presorts: [Int: FoldShared<FeaturePresort?>] = [:]
+    var presortsAllRows: Set<Int> = []
     for (m, model) in models.enumerated() {
       // Shared work pays once at least two folds use it.
       let served = folds(m).count { Self.serves($0, rowCount: rowCount) }
-      guard served >= 2 else { continue }
       if let neighbors = model.classifier as? KNearestNeighbors, evaluator.sharesNeighborTree(model) {
+        guard served >= 2 else { continue }
         trees[m] = SharedNeighborTree(leafSize: neighbors.leafSize, folds: served, storedRows: storedRows)
       } else if evaluator.sharesPresort(model) {
-        presorts[m] = FoldShared(folds: served)
+        let allRows = fitsAllRows(m)
+        guard served + (allRows ? 1 : 0) >= 2 else { continue }
+        presorts[m] = FoldShared(folds: served + (allRows ? 1 : 0))
+        if allRows { presortsAllRows.insert(m) }
       }
     }
     self.trees = trees
     self.presorts = presorts
+    self.presortsAllRows = presortsAllRows
     self.rowCount = rowCount
   }
 
@@ -39,6 +52,7 @@ struct SharedFoldWork: Sendable {
   private init() {
     trees = [:]
     presorts = [:]
+    presortsAllRows = []
     rowCount = 0
   }
 
@@ -52,6 +66,11 @@ struct SharedFoldWork: Sendable {
   func presort(model m: Int, fold: Fold) -> FoldShared<FeaturePresort?>? {
     guard let presort = presorts[m], Self.serves(fold, rowCount: rowCount) else { return nil }
     return presort
+  }
+
+  /// The sorted features model `m`'s fit on all rows grows its tree from, or `nil` when it sorts its own.
+  func presortForAllRows(model m: Int) -> FoldShared<FeaturePresort?>? {
+    presortsAllRows.contains(m) ? presorts[m] : nil
   }
 
   /// Whether fold `fold` of model `m` uses shared work of either kind.
