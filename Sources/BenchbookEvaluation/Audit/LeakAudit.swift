@@ -172,7 +172,7 @@ public enum LeakAudit {
     let weights = firstPhase.map { task -> Int in
       if case .shadow(let m, let f) = task {
         let fold = shadowPlan!.folds[f]
-        // A split searching a shared tree holds its test rows; the tree is the model's.
+        // A split searching a shared tree holds its test rows' positions and neighbours; the tree is the model's.
         if shadowWork?.tree(model: m, fold: fold) != nil { return fold.test.count }
         return models[m].kind.heldRows(training: fold.train.count)
       }

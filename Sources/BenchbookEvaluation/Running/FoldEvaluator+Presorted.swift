@@ -37,8 +37,8 @@ extension FoldEvaluator {
     }
   }
 
-  /// `fitAllRows(model)`, growing the tree from `shared` sorted features, which then need no filter: the tree a
-  /// fit on the gathered rows grows, node for node, without sorting every row again.
+  /// `fitAllRows(model)`, growing the tree from `shared` sorted features (their filter keeps every row): the tree
+  /// a fit on the gathered rows grows, node for node, without sorting every row again.
   func fitAllRows(_ model: ModelSpec, presorted shared: FoldShared<FeaturePresort?>) throws(ModelFailure)
     -> FittedPipeline
   {

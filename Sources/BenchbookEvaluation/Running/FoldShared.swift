@@ -1,9 +1,9 @@
 import Dispatch
 import Synchronization
 
-/// Work one model's folds share instead of each doing its own (a tree over every row, features sorted once):
-/// built by the first fold that asks, and freed when the last fold is done, so it is held only while the
-/// model's folds run.
+/// Work one model's fits share instead of each doing its own (a tree over every row, features sorted once):
+/// built by the first fit that asks, and freed when the last one is done, so it is held only while the
+/// model's fits run. The fits are its folds (or the audit's splits), and for a decision tree its fit on all rows.
 final class FoldShared<Value: Sendable>: Sendable {
   /// What the first fold builds, and how long it took.
   struct Built: Sendable {
@@ -17,7 +17,7 @@ final class FoldShared<Value: Sendable>: Sendable {
   }
 
   private let state: Mutex<State>
-  /// Folds sharing the work; each is charged this share of its build as fit time.
+  /// Fits sharing the work; each fold is charged this share of its build as fit time.
   let folds: Int
 
   init(folds: Int) {

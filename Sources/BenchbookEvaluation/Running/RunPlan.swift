@@ -170,7 +170,8 @@ public struct RunPlan: Sendable {
       },
       movable: { position in !last[position] })
     let alreadyDone = outputs.count
-    // A fold searching a shared tree holds only its test rows; the tree is the model's, not the fold's.
+    // A fold searching a shared tree holds only its test rows' positions and neighbours; the tree is the
+    // model's, not the fold's.
     let held = remaining.map { index in
       if case .fold(let m, let f) = tasks[index], sharedWork.tree(model: m, fold: plan.folds[f]) != nil {
         return plan.folds[f].test.count

@@ -28,7 +28,7 @@ struct SharedFoldWork: Sendable {
     var presorts: [Int: FoldShared<FeaturePresort?>] = [:]
     var presortsAllRows: Set<Int> = []
     for (m, model) in models.enumerated() {
-      // Shared work pays once at least two folds use it.
+      // Shared work pays once at least two fits use it (folds, and a tree's fit on all rows).
       let served = folds(m).count { Self.serves($0, rowCount: rowCount) }
       if let neighbors = model.classifier as? KNearestNeighbors, evaluator.sharesNeighborTree(model) {
         guard served >= 2 else { continue }

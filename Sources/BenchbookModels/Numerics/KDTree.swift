@@ -330,9 +330,9 @@ public struct KDTree: NeighborIndex {
                           }
                           return sum
                         }
-                        // Queries in the order of the leaf each first descends to: neighbouring queries
-                        // then walk the same nodes while they are in cache. Each answer lands in its own
-                        // slot, so the order changes speed only.
+                        // Queries in the order given (stored points: the tree's own), or else in the order of
+                        // the leaf each first descends to: neighbouring queries then walk the same nodes while
+                        // they are in cache. Each answer lands in its own slot, so the order changes speed only.
                         let order =
                           givenOrder?()
                           ?? {
