@@ -35,8 +35,9 @@ struct SharedFoldWork: Sendable {
         trees[m] = SharedNeighborTree(leafSize: neighbors.leafSize, folds: served, storedRows: storedRows)
       } else if evaluator.sharesPresort(model) {
         let allRows = fitsAllRows(m)
-        guard served + (allRows ? 1 : 0) >= 2 else { continue }
-        presorts[m] = FoldShared(folds: served + (allRows ? 1 : 0))
+        let users = served + (allRows ? 1 : 0)
+        guard users >= 2 else { continue }
+        presorts[m] = FoldShared(folds: users)
         if allRows { presortsAllRows.insert(m) }
       }
     }

@@ -277,9 +277,7 @@ public struct KDTree: NeighborIndex {
       pointOfQuery[ascending[low].slot] = point
       order.append(ascending[low].slot)
     }
-    return search(count: storedRows.count, values: [], k: k, admits: admits) {
-      order
-    } query: { points, _, q in
+    return search(count: storedRows.count, values: [], k: k, admits: admits, order: order) { points, _, q in
       points + pointOfQuery[q] * self.dimension
     }
   }
@@ -293,11 +291,11 @@ public struct KDTree: NeighborIndex {
   }
 
   /// The search itself, for `count` queries. Query `q` is at `query(points, values, q)` (`values` are the
-  /// query rows, row-major, when they are not stored points); queries are visited in `order()` when given, else
+  /// query rows, row-major, when they are not stored points); queries are visited in `order` when given, else
   /// in the order of the leaf each first descends to.
   @inline(__always)
   private func search(
-    count: Int, values: [Double], k: Int, admits: (Int) -> Bool, order givenOrder: (() -> [Int])?,
+    count: Int, values: [Double], k: Int, admits: (Int) -> Bool, order givenOrder: [Int]?,
     query queryAt: (UnsafePointer<Double>, UnsafePointer<Double>?, Int) -> UnsafePointer<Double>
   ) -> NeighborList {
     precondition(k >= 1 && k <= pointCount, "k must be in 1...\(pointCount), not \(k)")
@@ -334,7 +332,7 @@ public struct KDTree: NeighborIndex {
                         // the leaf each first descends to: neighbouring queries then walk the same nodes while
                         // they are in cache. Each answer lands in its own slot, so the order changes speed only.
                         let order =
-                          givenOrder?()
+                          givenOrder
                           ?? {
                             var firstLeaf = [Int](repeating: 0, count: count)
                             for q in 0..<count {
