@@ -16,7 +16,7 @@ public struct Dataset: Sendable {
   /// Seconds since 1970 of each row, when the spec declares a time column.
   public var time: [Double]?
   /// The physical CSV line (1-based, header is line 1) of each kept row.
-  public var lineNumbers: [Int]
+  public var lineNumbers: LineNumbers
   public var provenance: DataProvenance
   /// Seconds since 1970 at which each row's prediction is made (`predict_at`); `NaN` where unknown.
   public var predictAt: [Double]?
@@ -26,7 +26,7 @@ public struct Dataset: Sendable {
 
   public init(
     x: Matrix, columnNames: [String], features: [FeatureSummary], labels: [Int], classes: [String],
-    time: [Double]?, lineNumbers: [Int], provenance: DataProvenance, predictAt: [Double]? = nil,
+    time: [Double]?, lineNumbers: LineNumbers, provenance: DataProvenance, predictAt: [Double]? = nil,
     availableAt: [String: [Double]] = [:]
   ) {
     self.x = x

@@ -19,7 +19,7 @@ import Testing
     }
     return Dataset(
       x: Matrix(rows), columnNames: names, features: features, labels: labels, classes: classes, time: time,
-      lineNumbers: (0..<rows.count).map { $0 + 2 },
+      lineNumbers: LineNumbers((0..<rows.count).lazy.map { $0 + 2 }),
       provenance: DataProvenance(path: "t.csv", sha256: "", rowsRead: rows.count, droppedByColumn: [:], droppedRows: 0))
   }
 

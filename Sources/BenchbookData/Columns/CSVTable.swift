@@ -7,7 +7,7 @@ public struct CSVTable: Sendable {
   /// The extracted columns, in the order requested.
   public let columns: [TextColumn]
   /// Physical line (1-based, header is line 1) where each record starts.
-  public let lineNumbers: [Int]
+  public let lineNumbers: LineNumbers
 
   public var rowCount: Int { lineNumbers.count }
 

@@ -17,7 +17,7 @@ struct ExpressionEvaluator {
   /// The data file as errors name it.
   let path: String
   /// Line of each evaluated row.
-  let lineNumbers: [Int]
+  let lineNumbers: LineNumbers
   /// Every input column's values (numbers, or timestamps in seconds) for the evaluated rows.
   let inputs: [String: [Double]]
 

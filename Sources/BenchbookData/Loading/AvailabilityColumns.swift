@@ -51,7 +51,7 @@ struct AvailabilityColumns {
   }
 
   /// The times of the kept rows.
-  func evaluate(store: ColumnStore, rows kept: [Int], lineNumbers: [Int], path: String) throws(DataError) -> (
+  func evaluate(store: ColumnStore, rows kept: [Int], lineNumbers: LineNumbers, path: String) throws(DataError) -> (
     predictAt: [Double]?, availableAt: [String: [Double]]
   ) {
     var predictAt: [Double]?

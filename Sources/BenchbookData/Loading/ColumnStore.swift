@@ -4,13 +4,13 @@ final class ColumnStore {
   /// The file as errors name it.
   let path: String
   /// Physical line (1-based, header is line 1) where each record starts.
-  let lineNumbers: [Int]
+  let lineNumbers: LineNumbers
   private var columns: [LoadedColumn]
   private var slotsByName: [String: Int] = [:]
 
   typealias TimestampScan = LoadedColumn.TimestampScan
 
-  init(path: String, columns: [LoadedColumn], lineNumbers: [Int]) {
+  init(path: String, columns: [LoadedColumn], lineNumbers: LineNumbers) {
     self.path = path
     self.columns = columns
     self.lineNumbers = lineNumbers

@@ -49,7 +49,7 @@ struct DatasetLoader {
     var labels: [Int]
     var features: [(definition: FeatureDefinition, encoded: Encoded, missingCount: Int)]
     var time: [Double]?
-    var lineNumbers: [Int]
+    var lineNumbers: LineNumbers
     var provenance: DataProvenance
     var predictAt: [Double]?
     var availableAt: [String: [Double]]
@@ -164,7 +164,7 @@ struct DatasetLoader {
     for (index, slot) in checkOrder.enumerated() where droppedBySlot[index] > 0 {
       droppedByColumn[store.name(slot)] = droppedBySlot[index]
     }
-    let lineNumbers = kept.map { store.lineNumbers[$0] }
+    let lineNumbers = store.lineNumbers.selecting(ascending: kept)
     try readInferredCategories(plans, store: store, sha256: sha256)
 
     // 5. Encode kept rows. Each column is released after its last use, so the
@@ -402,7 +402,7 @@ struct DatasetLoader {
   }
 
   private func encode(
-    _ feature: FeatureDefinition, plan: Plan, store: ColumnStore, rows: [Int], lineNumbers: [Int], path: String
+    _ feature: FeatureDefinition, plan: Plan, store: ColumnStore, rows: [Int], lineNumbers: LineNumbers, path: String
   ) throws(DataError) -> Encoded {
     switch plan {
     case .numericColumn(let slot):

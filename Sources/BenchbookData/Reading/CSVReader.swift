@@ -84,8 +84,7 @@ public struct CSVReader: Sendable {
       cellBytes.initializeElement(at: slot, to: GrowableBuffer(capacity: estimatedRows * 4))
       cellEnds.initializeElement(at: slot, to: GrowableBuffer(capacity: estimatedRows))
     }
-    var lines: [Int] = []
-    lines.reserveCapacity(estimatedRows)
+    var lines = LineNumbers()
     var finished = false
     defer {
       if !finished {

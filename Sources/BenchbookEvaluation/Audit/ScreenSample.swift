@@ -52,7 +52,7 @@ public struct ScreenSample: Sendable {
     let dataset = Dataset(
       x: full.x.selecting(rows: rows), columnNames: full.columnNames, features: full.features, labels: labels,
       classes: full.classes, time: nil,
-      lineNumbers: rows.map { full.lineNumbers.indices.contains($0) ? full.lineNumbers[$0] : 0 },
+      lineNumbers: LineNumbers(rows.lazy.map { full.lineNumbers.indices.contains($0) ? full.lineNumbers[$0] : 0 }),
       provenance: full.provenance)
     let inner = try? FoldPlan.make(
       ResamplingSpec(method: .stratifiedKFold, folds: innerFolds, shuffle: true, seed: foldSeed),

@@ -91,7 +91,7 @@ enum ExportFixtures {
     let trainSet = Dataset(
       x: dataset.x.selecting(rows: train), columnNames: dataset.columnNames, features: dataset.features,
       labels: train.map { dataset.labels[$0] }, classes: dataset.classes, time: nil,
-      lineNumbers: train.map { dataset.lineNumbers[$0] }, provenance: dataset.provenance)
+      lineNumbers: LineNumbers(train.lazy.map { dataset.lineNumbers[$0] }), provenance: dataset.provenance)
     return (trainSet, dataset.x.selecting(rows: test))
   }
 
