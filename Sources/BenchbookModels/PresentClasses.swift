@@ -29,7 +29,7 @@ public struct PresentClasses: Sendable {
   /// The size of the dataset's class set.
   public let classCount: Int
 
-  public init(labels: [Int], classCount: Int) {
+  public init<Labels: Sequence<Int>>(labels: Labels, classCount: Int) {
     var present = [Bool](repeating: false, count: classCount)
     for label in labels { present[label] = true }
     classes = (0..<classCount).filter { present[$0] }

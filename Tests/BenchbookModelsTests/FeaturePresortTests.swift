@@ -23,7 +23,7 @@ import Testing
       let own = try golden.model.fit(data.x.selecting(rows: rows), labels: labels, classCount: data.classCount)
       for wide in [false, true] {
         let presorted = try golden.model.fit(
-          presorted: presort, rows: { visit in for row in rows { visit(row..<row + 1) } }, labels: labels,
+          presorted: presort, rows: { visit in for row in rows { visit(row..<row + 1) } }, labelOfRow: data.labels,
           classCount: data.classCount, wideEntries: wide)
         #expect(presorted.nodes == own.nodes, "\(golden.name), subset \(s), wide \(wide)")
         #expect(presorted.classCounts == own.classCounts, "\(golden.name), subset \(s), wide \(wide)")
@@ -50,7 +50,7 @@ import Testing
     {
       let own = try model.fit(x.selecting(rows: subset), labels: sublabels, classCount: 3)
       let presorted = try model.fit(
-        presorted: presort, rows: { visit in for row in subset { visit(row..<row + 1) } }, labels: sublabels,
+        presorted: presort, rows: { visit in for row in subset { visit(row..<row + 1) } }, labelOfRow: labels,
         classCount: 3)
       #expect(presorted.nodes == own.nodes)
       #expect(own.nodes.count > 3)
@@ -65,19 +65,35 @@ import Testing
     #expect(throws: ModelError.self) { try DecisionTree().fit(x, labels: [0, 1, 0], classCount: 2) }
   }
 
+  /// Only the fit's own rows' labels are read: a fold lacking a class renumbers the dataset's labels, leaving
+  /// the other rows' out of range.
+  @Test func readsOnlyTheLabelsOfItsRows() throws {
+    let data = try DecisionTreeSeedTests.dataset("iris.csv")
+    let presort = try #require(FeaturePresort(data.x))
+    let rows = Array(50..<150)  // classes 1 and 2 only
+    let renumbered = data.labels.map { $0 == 0 ? -1 : $0 - 1 }
+    let shared = try DecisionTree().fit(
+      presorted: presort, rows: { visit in visit(50..<150) }, labelOfRow: renumbered, classCount: 2)
+    let own = try DecisionTree().fit(
+      data.x.selecting(rows: rows), labels: rows.map { renumbered[$0] }, classCount: 2)
+    #expect(shared.nodes == own.nodes)
+    #expect(shared.classCounts == own.classCounts)
+    #expect(shared.nodes.count > 3)
+  }
+
   /// Rows handed over as runs fit as the same rows one by one.
   @Test func runsAndSingleRowsAgree() throws {
     let data = try DecisionTreeSeedTests.dataset("iris.csv")
     let presort = try #require(FeaturePresort(data.x))
     let rows = Array(10..<60) + Array(90..<150)
-    let labels = rows.map { data.labels[$0] }
     let byRuns = try DecisionTree().fit(
       presorted: presort,
       rows: { visit in
         visit(10..<60); visit(90..<150)
-      }, labels: labels, classCount: 3)
+      }, labelOfRow: data.labels, classCount: 3)
     let byRow = try DecisionTree().fit(
-      presorted: presort, rows: { visit in for row in rows { visit(row..<row + 1) } }, labels: labels, classCount: 3)
+      presorted: presort, rows: { visit in for row in rows { visit(row..<row + 1) } }, labelOfRow: data.labels,
+      classCount: 3)
     #expect(byRuns.nodes == byRow.nodes)
   }
 }

@@ -102,7 +102,9 @@ public final class CSVStream {
   /// Reads every record, checking its field count against the header, and builds the requested columns.
   /// - Returns: the columns in request order, and the line each record started on.
   /// - Throws: `DataError` for a ragged record, a malformed quote or unreadable contents.
-  func read(_ requests: [ColumnBuilder.Request]) throws(DataError) -> (columns: [LoadedColumn], lineNumbers: LineNumbers) {
+  func read(_ requests: [ColumnBuilder.Request]) throws(DataError) -> (
+    columns: [LoadedColumn], lineNumbers: LineNumbers
+  ) {
     let fields = requests.map { request in
       guard let index = header.firstIndex(of: request.name) else {
         preconditionFailure("column '\(request.name)' is not in the header")

@@ -62,13 +62,14 @@ extension FoldEvaluator {
   )
     throws(ModelFailure) -> any FittedClassifier
   {
-    let labels = rows.gathering(dataset.labels)
-    let present = PresentClasses(labels: labels, classCount: dataset.classes.count)
+    // The dataset's labels serve every fit as they are; only a fold lacking a class renumbers them.
+    let present = PresentClasses(labels: rows.lazy.map { self.dataset.labels[$0] }, classCount: dataset.classes.count)
     do throws(ModelError) {
       if let single = present.singleClassModel { return single }
       return present.widened(
         try tree.fit(
-          presorted: presort, rows: rows.forEachRun, labels: present.dense(labels), classCount: present.count))
+          presorted: presort, rows: rows.forEachRun, labelOfRow: present.dense(dataset.labels),
+          classCount: present.count))
     } catch {
       throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
     }

@@ -132,21 +132,22 @@ public struct DecisionTree: Classifier, Hashable, Codable {
   /// sorted, which is what many folds of one dataset save.
   /// - Parameters:
   ///   - rows: visits the rows run by run (`FeaturePresort.RowRuns`).
-  ///   - labels: the label of each row of `rows`, in its order.
-  public func fit(presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labels: [Int], classCount: Int)
+  ///   - labelOfRow: the label of every row of the sorted matrix, by row (the dataset's labels as they are, so
+  ///     a fold copies none); those of `rows` are in `0..<classCount`.
+  public func fit(presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labelOfRow: [Int], classCount: Int)
     throws(ModelError) -> FittedDecisionTree
   {
-    try fit(presorted: presorted, rows: rows, labels: labels, classCount: classCount, wideEntries: false)
+    try fit(presorted: presorted, rows: rows, labelOfRow: labelOfRow, classCount: classCount, wideEntries: false)
   }
 
-  /// `fit(presorted:rows:labels:classCount:)`, with the entries in 8 bytes when `wideEntries` (for tests, as
+  /// `fit(presorted:rows:labelOfRow:classCount:)`, with the entries in 8 bytes when `wideEntries` (for tests, as
   /// `fitWithWideEntries`).
   @_spi(Testing) public func fit(
-    presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labels: [Int], classCount: Int, wideEntries: Bool
+    presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labelOfRow: [Int], classCount: Int, wideEntries: Bool
   ) throws(ModelError) -> FittedDecisionTree {
     var builder = TreeBuilder(self)
     builder.widensEntries = wideEntries
-    let result = try builder.build(presorted: presorted, rows: rows, labels: labels, classCount: classCount)
+    let result = try builder.build(presorted: presorted, rows: rows, labelOfRow: labelOfRow, classCount: classCount)
     return FittedDecisionTree(
       nodes: result.nodes, classCounts: result.classCounts, classCount: classCount,
       featureCount: presorted.featureCount, depth: result.depth, configuration: self, growth: result.growth)

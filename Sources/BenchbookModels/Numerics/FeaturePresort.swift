@@ -76,25 +76,31 @@ public struct FeaturePresort: Sendable {
   }
 
   /// The sorted lists a fit on `subset` grows from: per feature, the subset's values in order, and entries
-  /// packing each row's position in `subset` (low `labelShift` bits) with its label.
+  /// packing each row's position in `subset` (low `labelShift` bits) with its label; and the subset's rows in
+  /// each class.
   /// - Parameters:
   ///   - subset: calls its argument with the subset's dataset rows, run by run, each row at most once.
-  ///   - labels: the label of each row of `subset`, in its order.
+  ///   - labelOfRow: the label of every row the matrix had, by row (the dataset's own, not a copy per fit);
+  ///     the subset's are in `0..<classCount`.
   ///   - labelShift: leaves `Entry.max` unused (`TreeBuilder.narrowLabelShift`), so it can mark rows left out.
   func lists<Entry: FixedWidthInteger & UnsignedInteger>(
-    of subset: RowRuns, labels: [Int], entry: Entry.Type, labelShift: Int
-  ) -> (values: [Float], entries: [Entry]) {
+    of subset: RowRuns, labelOfRow: [Int], classCount: Int, entry: Entry.Type, labelShift: Int
+  ) -> (values: [Float], entries: [Entry], classCounts: [Int]) {
+    precondition(labelOfRow.count == rowCount, "one label per row of the sorted matrix")
     let excluded = Entry.max
     var entryOfRow = [Entry](repeating: excluded, count: rowCount)
+    var classCounts = [Int](repeating: 0, count: classCount)
     var count = 0
     subset { run in
       for row in run {
         precondition(entryOfRow[row] == excluded, "row \(row) appears twice in a fit's rows")
-        entryOfRow[row] = Entry(labels[count]) << labelShift | Entry(count)
+        let label = labelOfRow[row]
+        precondition(label >= 0 && label < classCount, "label \(label) outside 0..<\(classCount)")
+        classCounts[label] += 1
+        entryOfRow[row] = Entry(label) << labelShift | Entry(count)
         count += 1
       }
     }
-    precondition(count == labels.count, "one label per row")
     let n = count
     let total = n * featureCount
     // One spare slot: each row is written before it is known to be kept, so the last feature's scan may
@@ -132,6 +138,6 @@ public struct FeaturePresort: Sendable {
       }
       initialized = total
     }
-    return (keptValues, entries)
+    return (keptValues, entries, classCounts)
   }
 }

@@ -101,38 +101,43 @@ struct TreeBuilder {
     let n = x.rows
     let featureCount = x.columns
     try Self.checkRowCount(n)
+    var classCounts = [Int](repeating: 0, count: classCount)
+    for label in labels { classCounts[label] += 1 }
     if let labelShift = narrowLabelShift(rows: n, classCount: classCount) {
       var (values, entries) = try Self.sortedLists(
         consume x, labels: labels, entry: UInt32.self, labelShift: labelShift)
       return grow(
-        values: &values, entries: &entries, rows: n, featureCount: featureCount, labels: labels,
-        classCount: classCount, root: root, visitOrder: &visitOrder, labelShift: labelShift)
+        values: &values, entries: &entries, rows: n, featureCount: featureCount, classCounts: classCounts,
+        root: root, visitOrder: &visitOrder, labelShift: labelShift)
     }
     var (values, entries) = try Self.sortedLists(consume x, labels: labels, entry: UInt64.self, labelShift: 32)
     return grow(
-      values: &values, entries: &entries, rows: n, featureCount: featureCount, labels: labels,
-      classCount: classCount, root: root, visitOrder: &visitOrder, labelShift: 32)
+      values: &values, entries: &entries, rows: n, featureCount: featureCount, classCounts: classCounts, root: root,
+      visitOrder: &visitOrder, labelShift: 32)
   }
 
   /// Grows the tree on the dataset rows `rows` (each at most once) from lists sorted once for every fit
   /// (`FeaturePresort`): the same tree as `build` on those rows gathered, without gathering or sorting them.
-  /// - Parameter labels: the label of each row of `rows`, in its order.
-  func build(presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labels: [Int], classCount: Int)
+  /// - Parameter labelOfRow: the label of every row of the sorted matrix, by row; nothing is copied per fit.
+  func build(presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labelOfRow: [Int], classCount: Int)
     throws(ModelError) -> Result
   {
-    let n = labels.count
+    var n = 0
+    rows { n += $0.count }
     try Self.checkRowCount(n)
     var visitOrder = FeatureVisitOrder(featureCount: presorted.featureCount, randomState: randomState)
     if let labelShift = narrowLabelShift(rows: n, classCount: classCount) {
-      var (values, entries) = presorted.lists(of: rows, labels: labels, entry: UInt32.self, labelShift: labelShift)
+      var (values, entries, classCounts) = presorted.lists(
+        of: rows, labelOfRow: labelOfRow, classCount: classCount, entry: UInt32.self, labelShift: labelShift)
       return grow(
-        values: &values, entries: &entries, rows: n, featureCount: presorted.featureCount, labels: labels,
-        classCount: classCount, root: Root(), visitOrder: &visitOrder, labelShift: labelShift)
+        values: &values, entries: &entries, rows: n, featureCount: presorted.featureCount, classCounts: classCounts,
+        root: Root(), visitOrder: &visitOrder, labelShift: labelShift)
     }
-    var (values, entries) = presorted.lists(of: rows, labels: labels, entry: UInt64.self, labelShift: 32)
+    var (values, entries, classCounts) = presorted.lists(
+      of: rows, labelOfRow: labelOfRow, classCount: classCount, entry: UInt64.self, labelShift: 32)
     return grow(
-      values: &values, entries: &entries, rows: n, featureCount: presorted.featureCount, labels: labels,
-      classCount: classCount, root: Root(), visitOrder: &visitOrder, labelShift: 32)
+      values: &values, entries: &entries, rows: n, featureCount: presorted.featureCount, classCounts: classCounts,
+      root: Root(), visitOrder: &visitOrder, labelShift: 32)
   }
 
   private static func checkRowCount(_ n: Int) throws(ModelError) {
@@ -190,9 +195,9 @@ struct TreeBuilder {
   /// owns the same range of every list.
   private func grow<Entry: FixedWidthInteger & UnsignedInteger>(
     values sortedValues: inout [Float], entries sortedEntries: inout [Entry], rows n: Int, featureCount: Int,
-    labels: [Int], classCount: Int, root: Root, visitOrder: inout FeatureVisitOrder, labelShift: Int
+    classCounts: [Int], root: Root, visitOrder: inout FeatureVisitOrder, labelShift: Int
   ) -> Result {
-    let classes = classCount
+    let classes = classCounts.count
 
     var nodes = [FittedDecisionTree.Node]()
     var nodeCounts = [Int]()
@@ -219,9 +224,7 @@ struct TreeBuilder {
     let tolerance = Self.featureTolerance
     let rowMask: Entry = (1 << labelShift) - 1
 
-    var rootCounts = [Double](repeating: 0, count: classes)
-    for label in labels { rootCounts[label] += 1 }
-    countStack.append(contentsOf: rootCounts)
+    countStack.append(contentsOf: classCounts.map(Double.init))
     stack.append(
       Pending(
         start: 0, end: n, depth: root.depth, parent: -1, isLeft: false, impurity: .infinity,
