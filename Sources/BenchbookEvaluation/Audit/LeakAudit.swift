@@ -174,7 +174,7 @@ public enum LeakAudit {
         let fold = shadowPlan!.folds[f]
         // A split searching a shared tree holds its test rows' positions and neighbours; the tree is the model's.
         if shadowWork?.tree(model: m, fold: fold) != nil { return fold.test.count }
-        return models[m].kind.heldRows(training: fold.train.count)
+        return mainEvaluator.heldRows(models[m], training: fold.train.count)
       }
       return 0
     }

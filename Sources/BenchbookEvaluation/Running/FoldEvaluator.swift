@@ -36,6 +36,7 @@ public struct FoldEvaluator: Sendable {
   }
 
   public func evaluate(_ model: ModelSpec, on fold: Fold) throws(ModelFailure) -> Outcome {
+    if let classifier = inPlaceFitter(model) { return try evaluate(model, on: fold, inPlace: classifier) }
     // The training rows' copy lives only through the fit: a model keeps what it needs, and with two
     // folds in flight the copy would otherwise sit beside the other fold's through a long prediction.
     let pipeline: FittedPipeline

@@ -90,7 +90,7 @@ public struct RunPlan: Sendable {
   /// it makes (the gathered rows, and the model's own). For scheduling only; it never changes a result.
   func heldRows(_ task: Task) -> Int {
     switch task {
-    case .fold(let m, let f): spec.models[m].kind.heldRows(training: plan.folds[f].train.count)
+    case .fold(let m, let f): evaluator.heldRows(spec.models[m], training: plan.folds[f].train.count)
     // All rows are handed over without a gathered copy; a model that rewrites its rows copies them then.
     case .allRows(let m):
       dataset.x.rows * (spec.models[m].kind.workingCopies - (spec.models[m].kind.rewritesItsRows ? 0 : 1))

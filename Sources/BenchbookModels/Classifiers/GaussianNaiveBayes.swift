@@ -6,7 +6,7 @@ import Foundation
 /// Every variance is inflated by `var_smoothing` times the largest feature
 /// variance of the training rows, so a feature that is constant within a class
 /// does not make the likelihood infinite.
-public struct GaussianNaiveBayes: Classifier, Hashable, Codable {
+public struct GaussianNaiveBayes: RowSubsetFitting, Hashable, Codable {
   /// Share of the largest feature variance added to every variance.
   public var varSmoothing: Double
 
@@ -33,7 +33,7 @@ public struct GaussianNaiveBayes: Classifier, Hashable, Codable {
   public static func sharedFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
     throws(ModelError) -> [FittedGaussianNaiveBayes]
   {
-    let statistics = try Statistics(x, labels: labels, classCount: classCount)
+    let statistics = try Statistics(RowSubset(all: x, labels: labels), classCount: classCount)
     var out: [FittedGaussianNaiveBayes] = []
     for configuration in configurations {
       out.append(try statistics.model(varSmoothing: configuration.varSmoothing))
@@ -43,7 +43,13 @@ public struct GaussianNaiveBayes: Classifier, Hashable, Codable {
 
   /// - Complexity: O(n·d), three passes over the rows.
   public func fit(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedGaussianNaiveBayes {
-    try Statistics(x, labels: labels, classCount: classCount).model(varSmoothing: varSmoothing)
+    precondition(labels.count == x.rows, "one label per row")
+    return try fit(RowSubset(all: x, labels: labels), classCount: classCount)
+  }
+
+  /// - Complexity: O(n·d), three passes over the rows where they are.
+  public func fit(_ rows: RowSubset, classCount: Int) throws(ModelError) -> FittedGaussianNaiveBayes {
+    try Statistics(rows, classCount: classCount).model(varSmoothing: varSmoothing)
   }
 
   /// Per-class means and unsmoothed population variances, and the largest feature variance.
@@ -56,29 +62,32 @@ public struct GaussianNaiveBayes: Classifier, Hashable, Codable {
     let d: Int
     let k: Int
 
-    init(_ x: Matrix, labels: [Int], classCount: Int) throws(ModelError) {
-      precondition(labels.count == x.rows, "one label per row")
-      let n = x.rows
-      let d = x.columns
+    init(_ rows: RowSubset, classCount: Int) throws(ModelError) {
+      let n = rows.count
+      let d = rows.matrix.columns
       let k = classCount
+      let labels = rows.labelOfRow
       guard n > 0 else { throw ModelError("Gaussian naive Bayes needs training rows") }
-      guard x.values.allSatisfy(\.isFinite) else {
-        throw ModelError("Gaussian naive Bayes cannot fit features that are missing or infinite")
-      }
 
+      var finite = true
       var counts = [Int](repeating: 0, count: k)
       var theta = [Double](repeating: 0, count: k * d)
       var overallMean = [Double](repeating: 0, count: d)
-      x.values.withUnsafeBufferPointer { values in
-        for r in 0..<n {
+      rows.matrix.values.withUnsafeBufferPointer { values in
+        rows.forEachRow { _, r in
           let label = labels[r]
           precondition(label >= 0 && label < k, "label \(label) outside 0..<\(k)")
           counts[label] += 1
           for c in 0..<d {
-            theta[label * d + c] += values[r * d + c]
-            overallMean[c] += values[r * d + c]
+            let value = values[r * d + c]
+            finite = finite && value.isFinite
+            theta[label * d + c] += value
+            overallMean[c] += value
           }
         }
+      }
+      guard finite else {
+        throw ModelError("Gaussian naive Bayes cannot fit features that are missing or infinite")
       }
       if let missing = counts.firstIndex(of: 0) {
         throw ModelError("class \(missing) has no training rows")
@@ -91,8 +100,8 @@ public struct GaussianNaiveBayes: Classifier, Hashable, Codable {
       // Population variances: per class, and of each whole column for the smoothing.
       var variance = [Double](repeating: 0, count: k * d)
       var overallVariance = [Double](repeating: 0, count: d)
-      x.values.withUnsafeBufferPointer { values in
-        for r in 0..<n {
+      rows.matrix.values.withUnsafeBufferPointer { values in
+        rows.forEachRow { _, r in
           let base = labels[r] * d
           for c in 0..<d {
             let value = values[r * d + c]

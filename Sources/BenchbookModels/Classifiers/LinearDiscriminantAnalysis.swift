@@ -8,7 +8,7 @@ import Foundation
 /// within-class scatter is never formed, only the SVD of the scaled, within-class
 /// centred data, which drops directions of (near-)zero variance instead of
 /// inverting a singular matrix.
-public struct LinearDiscriminantAnalysis: Classifier, Hashable, Codable {
+public struct LinearDiscriminantAnalysis: RowSubsetFitting, Hashable, Codable {
   /// Singular values of the scaled centred data at or below this are treated as zero (rank deficiency).
   public var tol: Double
   /// Only `"svd"` is implemented.
@@ -39,34 +39,44 @@ public struct LinearDiscriminantAnalysis: Classifier, Hashable, Codable {
   }
 
   /// - Complexity: O(n·d²) for the SVD of the n×d centred data, plus O(n·d) passes.
-  /// - Parameter x: consumed; handed the last reference, the rows are freed once centred, before the SVD.
   public func fit(_ x: consuming Matrix, labels: [Int], classCount: Int) throws(ModelError)
     -> FittedLinearDiscriminantAnalysis
   {
     precondition(labels.count == x.rows, "one label per row")
+    return try fit(RowSubset(all: x, labels: labels), classCount: classCount)
+  }
+
+  /// - Complexity: as `fit(_:labels:classCount:)`; the rows are read where they are, and the only copy of them
+  ///   is the centred one the SVD takes.
+  public func fit(_ rows: RowSubset, classCount: Int) throws(ModelError) -> FittedLinearDiscriminantAnalysis {
     precondition(classCount >= 2, "LDA needs at least two classes")
     guard solver == "svd" else { throw ModelError("LDA solver '\(solver)' is not implemented; use svd") }
-    let n = x.rows
-    let d = x.columns
+    let n = rows.count
+    let d = rows.matrix.columns
     let k = classCount
+    let labels = rows.labelOfRow
     guard n > k else {
       throw ModelError("LDA needs more training rows (\(n)) than classes (\(k))")
     }
     guard d > 0 else { throw ModelError("LDA needs at least one feature") }
-    guard x.values.allSatisfy(\.isFinite) else {
-      throw ModelError("LDA cannot fit features that are missing or infinite")
-    }
 
     // Class counts, priors and means (rows summed in order, then divided, as scikit-learn does).
+    var finite = true
     var counts = [Int](repeating: 0, count: k)
     var means = [Double](repeating: 0, count: k * d)
-    x.values.withUnsafeBufferPointer { values in
-      for r in 0..<n {
+    rows.matrix.values.withUnsafeBufferPointer { values in
+      rows.forEachRow { _, r in
         let label = labels[r]
         precondition(label >= 0 && label < k, "label \(label) outside 0..<\(k)")
         counts[label] += 1
-        for c in 0..<d { means[label * d + c] += values[r * d + c] }
+        for c in 0..<d {
+          finite = finite && values[r * d + c].isFinite
+          means[label * d + c] += values[r * d + c]
+        }
       }
+    }
+    guard finite else {
+      throw ModelError("LDA cannot fit features that are missing or infinite")
     }
     if let missing = counts.firstIndex(of: 0) {
       throw ModelError("class \(missing) has no training rows")
@@ -82,15 +92,14 @@ public struct LinearDiscriminantAnalysis: Classifier, Hashable, Codable {
 
     // Within-class centred data, column-major for LAPACK; its population standard deviation per column.
     var centred = [Double](repeating: 0, count: n * d)
-    x.values.withUnsafeBufferPointer { values in
+    rows.matrix.values.withUnsafeBufferPointer { values in
       centred.withUnsafeMutableBufferPointer { out in
-        for r in 0..<n {
+        rows.forEachRow { p, r in
           let base = labels[r] * d
-          for c in 0..<d { out[c * n + r] = values[r * d + c] - means[base + c] }
+          for c in 0..<d { out[c * n + p] = values[r * d + c] - means[base + c] }
         }
       }
     }
-    _ = consume x
     var std = [Double](repeating: 1, count: d)
     centred.withUnsafeBufferPointer { values in
       for c in 0..<d {

@@ -1,0 +1,45 @@
+import BenchbookData
+import BenchbookModels
+import BenchbookSpec
+import Dispatch
+
+/// Folds of a model whose fit only reads its rows in order (naive Bayes, LDA: `RowSubsetFitting`), fitted on
+/// the dataset's rows where they are instead of a gathered copy: the same rows in the same order, so the
+/// scores are bit-identical to the gathered fit's, which tests check.
+extension FoldEvaluator {
+  /// `model`'s classifier when its folds may read their rows in place: an untuned model that fits that way, no
+  /// planted slowdown (tests time a repeated fit), and rows that any fold's fit takes as they are
+  /// (`fitsRowsAsTheyAre`); `nil` otherwise.
+  func inPlaceFitter(_ model: ModelSpec) -> (any RowSubsetFitting)? {
+    guard model.search == nil, !FitRepeat.isPlanted(for: model.label), fitsRowsAsTheyAre else { return nil }
+    return model.classifier as? any RowSubsetFitting
+  }
+
+  /// Rows a fold of `model` on `trainingRows` rows holds at its largest: the model's working copies, less the
+  /// gathered one when it reads the rows in place (naive Bayes then holds none, LDA its centred copy). For
+  /// scheduling only.
+  func heldRows(_ model: ModelSpec, training trainingRows: Int) -> Int {
+    model.kind.heldRows(training: trainingRows) - (inPlaceFitter(model) == nil ? 0 : trainingRows)
+  }
+
+  /// `evaluate(model, on: fold)` with the training rows read in place by `classifier`, the model's.
+  func evaluate(_ model: ModelSpec, on fold: Fold, inPlace classifier: any RowSubsetFitting) throws(ModelFailure)
+    -> Outcome
+  {
+    let train = fold.train
+    let rows = RowSubset(dataset.x, count: train.count, labelOfRow: dataset.labels) { visit in
+      train.forEachRun(visit)
+    }
+    let start = DispatchTime.now().uptimeNanoseconds
+    let fitted: any FittedClassifier
+    do throws(ModelError) {
+      fitted = try classifier.fitPresentClasses(rows, classCount: dataset.classes.count)
+    } catch {
+      throw ModelFailure(label: model.label, fold: fold.index, error: error, location: model.location)
+    }
+    let fitSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let pipeline = FittedPipeline(
+      preprocessing: FittedPreprocessing(scalers: [], fittedOn: RowSetFingerprint(train)), classifier: fitted)
+    return try score(pipeline, on: fold, fitSeconds: fitSeconds, model: model)
+  }
+}

@@ -1,0 +1,72 @@
+import BenchbookData
+
+/// Some rows of a matrix, read where they are: a fold's training rows without the copy a gather makes.
+///
+/// A fit that only reads its rows in order (sums, means, a centred copy of its own) takes these instead of
+/// a gathered matrix; it visits the same rows in the same order, so its numbers are the gathered fit's.
+public struct RowSubset: Sendable {
+  /// Every row; only those the runs visit belong to the subset.
+  public let matrix: Matrix
+  /// Rows in the subset.
+  public let count: Int
+  /// The label of every row of `matrix`, by row; those of the subset's rows are in the fit's class range.
+  public let labelOfRow: [Int]
+  private let runs: @Sendable (_ visit: (Range<Int>) -> Void) -> Void
+
+  /// - Parameter runs: calls its argument with the subset's rows, run by run, in the fit's order.
+  public init(
+    _ matrix: Matrix, count: Int, labelOfRow: [Int], runs: @escaping @Sendable (_ visit: (Range<Int>) -> Void) -> Void
+  ) {
+    precondition(labelOfRow.count == matrix.rows, "one label per row of the matrix")
+    self.matrix = matrix
+    self.count = count
+    self.labelOfRow = labelOfRow
+    self.runs = runs
+  }
+
+  /// Every row of `matrix`, in order.
+  public init(all matrix: Matrix, labels: [Int]) {
+    let rows = matrix.rows
+    self.init(matrix, count: rows, labelOfRow: labels) { visit in if rows > 0 { visit(0..<rows) } }
+  }
+
+  /// Calls `body(position, row)` for each row of the subset in order, `position` counting from 0.
+  @inline(__always)
+  public func forEachRow(_ body: (_ position: Int, _ row: Int) -> Void) {
+    var position = 0
+    runs { run in
+      for row in run {
+        body(position, row)
+        position += 1
+      }
+    }
+  }
+
+  /// The same rows with labels renumbered by `map` (a label's new index), for a fit on the classes present.
+  func relabelled(_ map: [Int]) -> RowSubset {
+    RowSubset(matrix, count: count, labelOfRow: labelOfRow.map { $0 >= 0 && $0 < map.count ? map[$0] : -1 }, runs: runs)
+  }
+}
+
+/// A classifier whose fit only reads its rows in order, so that it can read a fold's rows where they are
+/// (`RowSubset`) instead of a gathered copy; its `fit(_:labels:classCount:)` is this fit on every row.
+public protocol RowSubsetFitting: Classifier {
+  /// Learns from the subset's rows, labels in `0..<classCount`; the same callers' guarantees as `fit`.
+  func fit(_ rows: RowSubset, classCount: Int) throws(ModelError) -> Fitted
+}
+
+extension RowSubsetFitting {
+  /// `fitPresentClasses` on the subset's rows, read in place.
+  public func fitPresentClasses(_ rows: RowSubset, classCount: Int) throws(ModelError) -> any FittedClassifier {
+    guard rows.count > 0 else { throw ModelError("the training fold has no rows") }
+    var present = [Bool](repeating: false, count: classCount)
+    rows.forEachRow { _, row in present[rows.labelOfRow[row]] = true }
+    // Each class present, listed once, marks the same classes as the rows' labels would.
+    let classes = PresentClasses(labels: (0..<classCount).filter { present[$0] }, classCount: classCount)
+    if let single = classes.singleClassModel { return single }
+    guard classes.count < classCount else { return try fit(rows, classCount: classCount) }
+    var map = [Int](repeating: -1, count: classCount)
+    for (newIndex, oldIndex) in classes.classes.enumerated() { map[oldIndex] = newIndex }
+    return classes.widened(try fit(rows.relabelled(map), classCount: classes.count))
+  }
+}
