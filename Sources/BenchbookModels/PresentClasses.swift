@@ -29,11 +29,16 @@ public struct PresentClasses: Sendable {
   /// The size of the dataset's class set.
   public let classCount: Int
 
-  public init<Labels: Sequence<Int>>(labels: Labels, classCount: Int) {
+  public init(labels: [Int], classCount: Int) {
     var present = [Bool](repeating: false, count: classCount)
     for label in labels { present[label] = true }
-    classes = (0..<classCount).filter { present[$0] }
-    self.classCount = classCount
+    self.init(present: present)
+  }
+
+  /// - Parameter present: for each of the dataset's classes, whether the fold holds it.
+  public init(present: [Bool]) {
+    classes = present.indices.filter { present[$0] }
+    classCount = present.count
   }
 
   /// How many classes are present.

@@ -30,16 +30,15 @@ public struct RowSubset: Sendable {
     self.init(matrix, count: rows, labelOfRow: labels) { visit in if rows > 0 { visit(0..<rows) } }
   }
 
-  /// Calls `body(position, row)` for each row of the subset in order, `position` counting from 0.
-  @inline(__always)
-  public func forEachRow(_ body: (_ position: Int, _ row: Int) -> Void) {
-    var position = 0
-    runs { run in
-      for row in run {
-        body(position, row)
-        position += 1
-      }
-    }
+  /// Calls `body` with the subset's rows, run by run, in order: a fit loops over each run itself, so the rows
+  /// cost one call a run, not one a row.
+  public func forEachRun(_ body: (Range<Int>) -> Void) { runs(body) }
+
+  /// Runs `body` with the matrix's values (row-major) and every row's label, for loops over `forEachRun`.
+  public func withValuesAndLabels<T>(
+    _ body: (_ values: UnsafeBufferPointer<Double>, _ labels: UnsafeBufferPointer<Int>) -> T
+  ) -> T {
+    matrix.values.withUnsafeBufferPointer { values in labelOfRow.withUnsafeBufferPointer { body(values, $0) } }
   }
 
   /// The same rows with labels renumbered by `map` (a label's new index), for a fit on the classes present.
@@ -60,9 +59,10 @@ extension RowSubsetFitting {
   public func fitPresentClasses(_ rows: RowSubset, classCount: Int) throws(ModelError) -> any FittedClassifier {
     guard rows.count > 0 else { throw ModelError("the training fold has no rows") }
     var present = [Bool](repeating: false, count: classCount)
-    rows.forEachRow { _, row in present[rows.labelOfRow[row]] = true }
-    // Each class present, listed once, marks the same classes as the rows' labels would.
-    let classes = PresentClasses(labels: (0..<classCount).filter { present[$0] }, classCount: classCount)
+    rows.labelOfRow.withUnsafeBufferPointer { labels in
+      rows.forEachRun { run in for row in run { present[labels[row]] = true } }
+    }
+    let classes = PresentClasses(present: present)
     if let single = classes.singleClassModel { return single }
     guard classes.count < classCount else { return try fit(rows, classCount: classCount) }
     var map = [Int](repeating: -1, count: classCount)

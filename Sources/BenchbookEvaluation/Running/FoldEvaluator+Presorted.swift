@@ -63,7 +63,11 @@ extension FoldEvaluator {
     throws(ModelFailure) -> any FittedClassifier
   {
     // The dataset's labels serve every fit as they are; only a fold lacking a class renumbers them.
-    let present = PresentClasses(labels: rows.lazy.map { self.dataset.labels[$0] }, classCount: dataset.classes.count)
+    var marked = [Bool](repeating: false, count: dataset.classes.count)
+    dataset.labels.withUnsafeBufferPointer { labels in
+      rows.forEachRun { run in for row in run { marked[labels[row]] = true } }
+    }
+    let present = PresentClasses(present: marked)
     do throws(ModelError) {
       if let single = present.singleClassModel { return single }
       return present.widened(

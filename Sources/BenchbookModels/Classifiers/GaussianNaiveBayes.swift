@@ -69,20 +69,34 @@ public struct GaussianNaiveBayes: RowSubsetFitting, Hashable, Codable {
       let labels = rows.labelOfRow
       guard n > 0 else { throw ModelError("Gaussian naive Bayes needs training rows") }
 
+      // Each pass runs over the rows a run at a time; its sums live behind pointers, so that the loop inside a
+      // run is as tight as over a gathered matrix.
       var finite = true
       var counts = [Int](repeating: 0, count: k)
       var theta = [Double](repeating: 0, count: k * d)
       var overallMean = [Double](repeating: 0, count: d)
-      rows.matrix.values.withUnsafeBufferPointer { values in
-        rows.forEachRow { _, r in
-          let label = labels[r]
-          precondition(label >= 0 && label < k, "label \(label) outside 0..<\(k)")
-          counts[label] += 1
-          for c in 0..<d {
-            let value = values[r * d + c]
-            finite = finite && value.isFinite
-            theta[label * d + c] += value
-            overallMean[c] += value
+      rows.withValuesAndLabels { values, labels in
+        rows.forEachRun { run in
+          for r in run where finite {
+            for c in 0..<d where !values[r * d + c].isFinite { finite = false }
+          }
+        }
+        counts.withUnsafeMutableBufferPointer { counts in
+          theta.withUnsafeMutableBufferPointer { theta in
+            overallMean.withUnsafeMutableBufferPointer { overallMean in
+              rows.forEachRun { run in
+                for r in run {
+                  let label = labels[r]
+                  precondition(label >= 0 && label < k, "label \(label) outside 0..<\(k)")
+                  counts[label] += 1
+                  for c in 0..<d {
+                    let value = values[r * d + c]
+                    theta[label * d + c] += value
+                    overallMean[c] += value
+                  }
+                }
+              }
+            }
           }
         }
       }
@@ -100,15 +114,25 @@ public struct GaussianNaiveBayes: RowSubsetFitting, Hashable, Codable {
       // Population variances: per class, and of each whole column for the smoothing.
       var variance = [Double](repeating: 0, count: k * d)
       var overallVariance = [Double](repeating: 0, count: d)
-      rows.matrix.values.withUnsafeBufferPointer { values in
-        rows.forEachRow { _, r in
-          let base = labels[r] * d
-          for c in 0..<d {
-            let value = values[r * d + c]
-            let deviation = value - theta[base + c]
-            variance[base + c] += deviation * deviation
-            let overallDeviation = value - overallMean[c]
-            overallVariance[c] += overallDeviation * overallDeviation
+      rows.withValuesAndLabels { values, labels in
+        theta.withUnsafeBufferPointer { theta in
+          overallMean.withUnsafeBufferPointer { overallMean in
+            variance.withUnsafeMutableBufferPointer { variance in
+              overallVariance.withUnsafeMutableBufferPointer { overallVariance in
+                rows.forEachRun { run in
+                  for r in run {
+                    let base = labels[r] * d
+                    for c in 0..<d {
+                      let value = values[r * d + c]
+                      let deviation = value - theta[base + c]
+                      variance[base + c] += deviation * deviation
+                      let overallDeviation = value - overallMean[c]
+                      overallVariance[c] += overallDeviation * overallDeviation
+                    }
+                  }
+                }
+              }
+            }
           }
         }
       }

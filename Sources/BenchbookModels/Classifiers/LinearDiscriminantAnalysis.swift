@@ -60,18 +60,27 @@ public struct LinearDiscriminantAnalysis: RowSubsetFitting, Hashable, Codable {
     }
     guard d > 0 else { throw ModelError("LDA needs at least one feature") }
 
-    // Class counts, priors and means (rows summed in order, then divided, as scikit-learn does).
+    // Class counts, priors and means (rows summed in order, then divided, as scikit-learn does). The rows are
+    // read a run at a time, the sums behind pointers, so the loop inside a run is as tight as over a matrix.
     var finite = true
     var counts = [Int](repeating: 0, count: k)
     var means = [Double](repeating: 0, count: k * d)
-    rows.matrix.values.withUnsafeBufferPointer { values in
-      rows.forEachRow { _, r in
-        let label = labels[r]
-        precondition(label >= 0 && label < k, "label \(label) outside 0..<\(k)")
-        counts[label] += 1
-        for c in 0..<d {
-          finite = finite && values[r * d + c].isFinite
-          means[label * d + c] += values[r * d + c]
+    rows.withValuesAndLabels { values, labels in
+      rows.forEachRun { run in
+        for r in run where finite {
+          for c in 0..<d where !values[r * d + c].isFinite { finite = false }
+        }
+      }
+      counts.withUnsafeMutableBufferPointer { counts in
+        means.withUnsafeMutableBufferPointer { means in
+          rows.forEachRun { run in
+            for r in run {
+              let label = labels[r]
+              precondition(label >= 0 && label < k, "label \(label) outside 0..<\(k)")
+              counts[label] += 1
+              for c in 0..<d { means[label * d + c] += values[r * d + c] }
+            }
+          }
         }
       }
     }
@@ -92,11 +101,17 @@ public struct LinearDiscriminantAnalysis: RowSubsetFitting, Hashable, Codable {
 
     // Within-class centred data, column-major for LAPACK; its population standard deviation per column.
     var centred = [Double](repeating: 0, count: n * d)
-    rows.matrix.values.withUnsafeBufferPointer { values in
-      centred.withUnsafeMutableBufferPointer { out in
-        rows.forEachRow { p, r in
-          let base = labels[r] * d
-          for c in 0..<d { out[c * n + p] = values[r * d + c] - means[base + c] }
+    rows.withValuesAndLabels { values, labels in
+      means.withUnsafeBufferPointer { means in
+        centred.withUnsafeMutableBufferPointer { out in
+          var p = 0
+          rows.forEachRun { run in
+            for r in run {
+              let base = labels[r] * d
+              for c in 0..<d { out[c * n + p] = values[r * d + c] - means[base + c] }
+              p += 1
+            }
+          }
         }
       }
     }
