@@ -7,7 +7,7 @@ import BenchbookData
 public struct RowSubset: Sendable {
   /// Every row; only those the runs visit belong to the subset.
   public let matrix: Matrix
-  /// Rows in the subset.
+  /// Rows in the subset: exactly the rows the runs visit (fits check it).
   public let count: Int
   /// The label of every row of `matrix`, by row; those of the subset's rows are in the fit's class range.
   public let labelOfRow: [Int]
@@ -51,7 +51,8 @@ public struct RowSubset: Sendable {
 /// (`RowSubset`) instead of a gathered copy; its `fit(_:labels:classCount:)` is this fit on every row.
 public protocol RowSubsetFitting: Classifier {
   /// Learns from the subset's rows, labels in `0..<classCount`; the same callers' guarantees as `fit`.
-  func fit(_ rows: RowSubset, classCount: Int) throws(ModelError) -> Fitted
+  /// - Parameter rows: consumed, so that a fit handed the last reference to a gathered matrix may free it early.
+  func fit(_ rows: consuming RowSubset, classCount: Int) throws(ModelError) -> Fitted
 }
 
 extension RowSubsetFitting {

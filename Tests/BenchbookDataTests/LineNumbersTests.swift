@@ -44,7 +44,8 @@ import Testing
     #expect(Array(dense.selecting(ascending: records)) == records.map { Array(dense)[$0] })
   }
 
-  @Test func equalWhateverTheStorage() {
+  /// Equal when they list the same lines (a selection of every record included), unequal otherwise.
+  @Test func equalWhenTheLinesAre() {
     let plain = Self.lines(count: 400) { $0 % 2 }
     let built = LineNumbers(plain)
     #expect(built == LineNumbers(plain))

@@ -4,7 +4,8 @@
 /// the run, and a new run starts only where a record does not follow on the next line (a dropped row, a
 /// quoted field spanning lines). A file without such breaks takes a few bytes in all instead of eight a
 /// record; when breaks are frequent (more than one record in four starts a run), the lines are kept one
-/// by one instead, so the worst case costs what a plain array does.
+/// by one instead, so the worst case costs what a plain array does. The choice is made as records come and is
+/// kept: a file whose first records all span lines stays one number a record (as before runs).
 public struct LineNumbers: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
   private enum Storage: Equatable, Sendable {
     /// `starts[i]` is the first record of run i, and `lines[i]` its line; `starts` ascends from 0.
@@ -84,7 +85,7 @@ public struct LineNumbers: RandomAccessCollection, Equatable, Sendable, Expressi
     return selected
   }
 
-  /// Equal when they list the same lines, however stored.
+  /// Equal when they list the same lines.
   public static func == (a: LineNumbers, b: LineNumbers) -> Bool {
     a.count == b.count && a.elementsEqual(b)
   }

@@ -48,7 +48,7 @@ public struct GaussianNaiveBayes: RowSubsetFitting, Hashable, Codable {
   }
 
   /// - Complexity: O(n·d), three passes over the rows where they are.
-  public func fit(_ rows: RowSubset, classCount: Int) throws(ModelError) -> FittedGaussianNaiveBayes {
+  public func fit(_ rows: consuming RowSubset, classCount: Int) throws(ModelError) -> FittedGaussianNaiveBayes {
     try Statistics(rows, classCount: classCount).model(varSmoothing: varSmoothing)
   }
 
@@ -66,7 +66,6 @@ public struct GaussianNaiveBayes: RowSubsetFitting, Hashable, Codable {
       let n = rows.count
       let d = rows.matrix.columns
       let k = classCount
-      let labels = rows.labelOfRow
       guard n > 0 else { throw ModelError("Gaussian naive Bayes needs training rows") }
 
       // Each pass runs over the rows a run at a time; its sums live behind pointers, so that the loop inside a
@@ -103,6 +102,7 @@ public struct GaussianNaiveBayes: RowSubsetFitting, Hashable, Codable {
       guard finite else {
         throw ModelError("Gaussian naive Bayes cannot fit features that are missing or infinite")
       }
+      precondition(counts.reduce(0, +) == n, "the subset's runs visit \(counts.reduce(0, +)) rows, not \(n)")
       if let missing = counts.firstIndex(of: 0) {
         throw ModelError("class \(missing) has no training rows")
       }

@@ -43,18 +43,21 @@ public struct LinearDiscriminantAnalysis: RowSubsetFitting, Hashable, Codable {
     -> FittedLinearDiscriminantAnalysis
   {
     precondition(labels.count == x.rows, "one label per row")
-    return try fit(RowSubset(all: x, labels: labels), classCount: classCount)
+    return try fit(RowSubset(all: consume x, labels: labels), classCount: classCount)
   }
 
   /// - Complexity: as `fit(_:labels:classCount:)`; the rows are read where they are, and the only copy of them
   ///   is the centred one the SVD takes.
-  public func fit(_ rows: RowSubset, classCount: Int) throws(ModelError) -> FittedLinearDiscriminantAnalysis {
+  /// - Parameter rows: consumed; handed the last reference to a gathered matrix, the rows are freed once
+  ///   centred, before the SVD.
+  public func fit(_ rows: consuming RowSubset, classCount: Int) throws(ModelError)
+    -> FittedLinearDiscriminantAnalysis
+  {
     precondition(classCount >= 2, "LDA needs at least two classes")
     guard solver == "svd" else { throw ModelError("LDA solver '\(solver)' is not implemented; use svd") }
     let n = rows.count
     let d = rows.matrix.columns
     let k = classCount
-    let labels = rows.labelOfRow
     guard n > k else {
       throw ModelError("LDA needs more training rows (\(n)) than classes (\(k))")
     }
@@ -87,6 +90,7 @@ public struct LinearDiscriminantAnalysis: RowSubsetFitting, Hashable, Codable {
     guard finite else {
       throw ModelError("LDA cannot fit features that are missing or infinite")
     }
+    precondition(counts.reduce(0, +) == n, "the subset's runs visit \(counts.reduce(0, +)) rows, not \(n)")
     if let missing = counts.firstIndex(of: 0) {
       throw ModelError("class \(missing) has no training rows")
     }
@@ -115,6 +119,7 @@ public struct LinearDiscriminantAnalysis: RowSubsetFitting, Hashable, Codable {
         }
       }
     }
+    _ = consume rows
     var std = [Double](repeating: 1, count: d)
     centred.withUnsafeBufferPointer { values in
       for c in 0..<d {
