@@ -65,6 +65,28 @@ import Testing
     #expect(other.sha256 != a.sha256)
   }
 
+  /// The digest is SHA-256 of the text its doc comment defines, whatever shortcut writes the text: runs whose
+  /// rows cross 9, 99, 999 and 9,999, shuffled rows in short runs, repeats, time order, and texts longer than
+  /// the 64 KiB the writer hashes at a time.
+  @Test func digestHashesTheDefinedText() throws {
+    let n = 30_000
+    let time = (0..<n).map { Double(($0 * 7_919) % n) }
+    let plans = [
+      try plan(ResamplingSpec(method: .kfold, folds: 3), n: 2_500),
+      try plan(ResamplingSpec(method: .kfold, folds: 7), n: n),
+      try plan(ResamplingSpec(method: .kfold, folds: 4, shuffle: true, seed: 3), n: n),
+      try plan(ResamplingSpec(method: .repeatedKFold, folds: 3, seed: 1, repeats: 2), n: 1_200),
+      try plan(ResamplingSpec(method: .timeSeries, folds: 5), n: n, time: time),
+      try plan(ResamplingSpec(method: .kfold, folds: 2), n: 2),
+    ]
+    for plan in plans {
+      let text = plan.folds.map { fold in
+        "\(fold.repeatIndex) \(fold.index):" + fold.test.map(String.init).joined(separator: ",") + "\n"
+      }.joined()
+      #expect(plan.sha256 == SHA256.hexDigest(text))
+    }
+  }
+
   @Test func repeatedKFoldRepeatsWithDifferentShuffles() throws {
     let result = try plan(ResamplingSpec(method: .repeatedKFold, folds: 3, seed: 1, repeats: 4), n: 12)
     #expect(result.folds.count == 12)

@@ -201,38 +201,57 @@ public struct FoldPlan: Sendable {
 extension FoldPlan {
   /// SHA-256 of the fold assignment: every fold's repeat, index and test rows, as the text
   /// "repeat index:row,row,…" a line per fold. The text is written as bytes and hashed a block at a time, never
-  /// held whole (for a million rows a string of decimals took a twentieth of a second, with the run waiting).
+  /// held whole. A run of consecutive rows counts its decimal digits up in place instead of dividing each row
+  /// by ten (the results wait on this digest: it had taken 0.13 s for the 3× flights file's folds).
   public var sha256: String {
     var hasher = SHA256()
     var text = [UInt8]()
     text.reserveCapacity(1 << 16)
-    func append(_ number: Int) {
-      let start = text.count
-      var rest = number
-      repeat {
-        text.append(UInt8(ascii: "0") + UInt8(rest % 10))
-        rest /= 10
-      } while rest > 0
-      text[start...].reverse()
-    }
     for fold in folds {
-      append(fold.repeatIndex)
+      text.append(contentsOf: Self.decimal(fold.repeatIndex))
       text.append(UInt8(ascii: " "))
-      append(fold.index)
+      text.append(contentsOf: Self.decimal(fold.index))
       text.append(UInt8(ascii: ":"))
       var first = true
-      fold.test.forEachRow { row in
-        if !first { text.append(UInt8(ascii: ",")) }
-        first = false
-        append(row)
-        if text.count >= 1 << 16 {
-          hasher.update(text)
-          text.removeAll(keepingCapacity: true)
+      fold.test.forEachRun { run in
+        var digits = Self.decimal(run.lowerBound)
+        for _ in run {
+          if !first { text.append(UInt8(ascii: ",")) }
+          first = false
+          text.append(contentsOf: digits)
+          Self.countUp(&digits)
+          if text.count >= 1 << 16 {
+            hasher.update(text)
+            text.removeAll(keepingCapacity: true)
+          }
         }
       }
       text.append(UInt8(ascii: "\n"))
     }
     hasher.update(text)
     return SHA256.hex(hasher.finalize())
+  }
+
+  /// `number`'s decimal digits, as ASCII.
+  static func decimal(_ number: Int) -> [UInt8] {
+    precondition(number >= 0, "rows and fold numbers are not negative")
+    var digits: [UInt8] = []
+    var rest = number
+    repeat {
+      digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+      rest /= 10
+    } while rest > 0
+    digits.reverse()
+    return digits
+  }
+
+  /// Adds one to the decimal number `digits` spells: 129 → 130, 999 → 1000.
+  static func countUp(_ digits: inout [UInt8]) {
+    var i = digits.count - 1
+    while i >= 0 && digits[i] == UInt8(ascii: "9") {
+      digits[i] = UInt8(ascii: "0")
+      i -= 1
+    }
+    if i >= 0 { digits[i] += 1 } else { digits.insert(UInt8(ascii: "1"), at: 0) }
   }
 }
