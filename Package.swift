@@ -43,11 +43,16 @@ let package = Package(
       dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookCoreML"]
     ),
     .target(name: "BenchbookCoreML", dependencies: ["BenchbookData", "BenchbookModels"]),
-    .target(name: "BenchbookReport", dependencies: ["BenchbookEvaluation", "CGnuplotBridge"]),
+    // Studies: many experiments compared across datasets (spec, shards, statistics, study.json).
+    .target(
+      name: "BenchbookStudy",
+      dependencies: ["BenchbookData", "BenchbookSpec", "BenchbookEvaluation", .product(name: "Yams", package: "Yams")]
+    ),
+    .target(name: "BenchbookReport", dependencies: ["BenchbookEvaluation", "BenchbookStudy", "CGnuplotBridge"]),
     .executableTarget(
       name: "benchbook",
       dependencies: [
-        "BenchbookCoreML", "BenchbookEvaluation", "BenchbookReport",
+        "BenchbookCoreML", "BenchbookEvaluation", "BenchbookReport", "BenchbookStudy",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -61,6 +66,7 @@ let package = Package(
     .testTarget(name: "BenchbookEvaluationTests", dependencies: ["BenchbookEvaluation"], exclude: ["Fixtures"]),
     .testTarget(
       name: "BenchbookCoreMLTests", dependencies: ["BenchbookCoreML", "BenchbookEvaluation"], exclude: ["Fixtures"]),
+    .testTarget(name: "BenchbookStudyTests", dependencies: ["BenchbookStudy"]),
     .testTarget(
       name: "BenchbookReportTests", dependencies: ["BenchbookReport"],
       exclude: ["Fixtures", "ReportRendererTests.golden.md"]),

@@ -13,7 +13,8 @@ struct Benchbook: ParsableCommand {
       fold and writes reports/<name>/results.json.
 
       Every run ends with a leak audit; `benchbook audit SPEC` runs it alone.
-      `benchbook check SPEC` compares a run with a committed baseline.
+      `benchbook check SPEC` compares a run with a committed baseline. `benchbook study STUDY` compares the \
+      models across many experiments' datasets.
 
       Exit status: 0 on success; 1 on any error (bad spec or data, I/O); 2 when `check` finds a \
       regression; 3 when the audit found an error-level finding the spec does not accept; 4 when \
@@ -22,7 +23,7 @@ struct Benchbook: ParsableCommand {
     version: EnvironmentProbe.benchbookVersion,
     subcommands: [
       RunCommand.self, AuditCommand.self, ReportCommand.self, IndexCommand.self, ExportCommand.self,
-      InspectCommand.self, BaselineCommand.self, CheckCommand.self, MergeCommand.self, PlanCommand.self,
+      InspectCommand.self, BaselineCommand.self, CheckCommand.self, MergeCommand.self, PlanCommand.self, StudyCommand.self,
       TimingWorkerCommand.self,
     ]
   )

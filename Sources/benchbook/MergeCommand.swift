@@ -3,6 +3,7 @@ import BenchbookData
 import BenchbookEvaluation
 import BenchbookReport
 import BenchbookSpec
+import BenchbookStudy
 import Foundation
 
 struct MergeCommand: ParsableCommand {
@@ -15,6 +16,11 @@ struct MergeCommand: ParsableCommand {
       model's final choice), runs the leak audit and the on-device measurements, and writes the results and \
       the report. They equal a single `benchbook run` of the spec with the same --out, timings and \
       environment aside. The spec is read from the path the shards were run with, relative to here.
+
+      Folders holding a study's shards (`benchbook study --shard`: study-shard-I-of-N.json beside one folder \
+      per experiment) finish the study: each experiment is merged into DIR/<experiment>/ (or, when the shards \
+      found it up to date, read from there), then study.json and study.md are written to DIR (default: \
+      reports/<study name>/).
 
       Exit status: 0 on success; 1 when shards are missing, repeated or from another spec, data or \
       Benchbook, and nothing is written; 3 as for `run`.
@@ -34,6 +40,11 @@ struct MergeCommand: ParsableCommand {
 
   func run() throws {
     try CommandLineFailure.reporting {
+      let studyShards = try StudyShardFile.read(directories)
+      if !studyShards.isEmpty {
+        try StudyMerge.run(studyShards, directories: directories, out: out, jobs: parallel.jobs, quiet: quiet)
+        return
+      }
       let shards = try ShardMerge.read(directories)
       try ShardMerge.checkAgreement(shards)
       let specPath = shards[0].file.identity.spec

@@ -7,9 +7,14 @@ public enum ResultsFile {
   public static let fileName = "results.json"
 
   public static func encode(_ results: ExperimentResults) throws -> [UInt8] {
+    try encodeContract(results)
+  }
+
+  /// Any contract file (results.json, a study's study.json) as results.json is written.
+  public static func encodeContract(_ value: some Encodable) throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return Array(try encoder.encode(results)) + [UInt8(ascii: "\n")]
+    return Array(try encoder.encode(value)) + [UInt8(ascii: "\n")]
   }
 
   /// Writes `directory/results.json` atomically and returns its path.

@@ -1,0 +1,27 @@
+import BenchbookData
+import BenchbookEvaluation
+import Foundation
+
+/// Reads and writes `study.json` as results.json is written: sorted keys and shortest round-trip numbers, so
+/// equal studies are equal bytes.
+public enum StudyFile {
+  public static let fileName = "study.json"
+
+  public static func encode(_ results: StudyResults) throws -> [UInt8] {
+    try ResultsFile.encodeContract(results)
+  }
+
+  public static func read(_ path: String) throws -> StudyResults {
+    let bytes: [UInt8]
+    do {
+      bytes = try RegularFile.read(path)
+    } catch {
+      throw ResultsFile.ReadError(path: path, reason: error.reason)
+    }
+    do {
+      return try JSONDecoder().decode(StudyResults.self, from: Data(bytes))
+    } catch {
+      throw ResultsFile.ReadError(path: path, reason: "not a Benchbook study file: \(error)")
+    }
+  }
+}
