@@ -9,8 +9,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := gnuplot-nox libgnuplot-iostream-dev libboost-iostreams-dev libboost-filesystem-dev \
 	libopenblas-dev liblapacke-dev zlib1g-dev python3 python3-venv parallel valgrind
 
-.PHONY: deps build experiment experiment-sharded slurm-check experiments test bench baselines clean format coreml-check \
-	gate-evidence fuzz
+.PHONY: deps build experiment experiment-sharded slurm-check experiments study study-sharded test bench baselines clean format \
+	coreml-check gate-evidence fuzz
 
 ## deps: install the missing Debian packages (and only those)
 deps:
@@ -50,6 +50,17 @@ slurm-check: build
 experiments: build
 	@set -e; for spec in experiments/*.yaml; do echo "== $$spec"; $(BIN) run "$$spec" || [ $$? -eq 3 ]; done
 	$(BIN) index reports
+
+## study: run the classic study (26 public datasets, experiments/studies/classic.yaml) into reports/classic/;
+## experiments whose results there are up to date are reused (STUDY_FLAGS=--rerun runs them all)
+STUDY ?= classic
+STUDY_FLAGS ?=
+study: build
+	$(BIN) study experiments/studies/$(STUDY).yaml $(STUDY_FLAGS)
+
+## study-sharded: the same study as $(SHARDS) processes with GNU parallel over its cells, then merged
+study-sharded: build
+	experiments/recipes/parallel/sharded-study.sh $(BIN) experiments/studies/$(STUDY).yaml $(SHARDS) reports/$(STUDY)
 
 ## test: build and run every test (unit, parity, end-to-end)
 test: deps

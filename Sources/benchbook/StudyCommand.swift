@@ -68,7 +68,8 @@ struct StudyCommand: ParsableCommand {
       for (index, experiment) in study.experiments.enumerated() {
         let folder = ExperimentFreshness.folder(experiment, in: destination)
         let position = "\(index + 1) of \(study.experiments.count)"
-        if !rerun, case .success(let fresh) = ExperimentFreshness.check(experiment, in: destination, models: study.models)
+        if !rerun,
+          case .success(let fresh) = ExperimentFreshness.check(experiment, in: destination, models: study.models)
         {
           if !quiet { StudyOutput.note("\(experiment.spec.name) (\(position)): up to date, reused") }
           results.append(fresh)

@@ -13,7 +13,8 @@ enum StudyMerge {
     try StudyShardFile.checkAgreement(markers)
     let marker = markers[0].file
     guard marker.benchbook == EnvironmentProbe.benchbookVersion else {
-      throw CommandError("\(markers[0].path) was made by Benchbook \(marker.benchbook), this is \(EnvironmentProbe.benchbookVersion)")
+      throw CommandError(
+        "\(markers[0].path) was made by Benchbook \(marker.benchbook), this is \(EnvironmentProbe.benchbookVersion)")
     }
     let study = try StudySpecParser.parse(file: marker.study)
     guard SHA256.hexDigest(try DataFile.storedBytes(atPath: study.path)) == marker.studySha256 else {
@@ -30,7 +31,8 @@ enum StudyMerge {
         let found = try ShardMerge.read(directories.map { URL(fileURLWithPath: $0).appendingPathComponent(name).path })
         try ShardMerge.checkAgreement(found)
         guard found[0].file.identity.shards == marker.shards else {
-          throw CommandError("\(found[0].path) is one of \(found[0].file.identity.shards) shards, the study's of \(marker.shards)")
+          throw CommandError(
+            "\(found[0].path) is one of \(found[0].file.identity.shards) shards, the study's of \(marker.shards)")
         }
         shards[name] = found
       } else if marker.reused.contains(name) {

@@ -39,7 +39,9 @@ enum StudyOutput {
     }
     let flagged = zip(study.experiments, results).filter { !($1.audit?.standingErrors.isEmpty ?? true) }
     if !flagged.isEmpty {
-      let names = flagged.map { "\($0.0.spec.name) (\($0.1.audit!.standingErrors.map { "\($0.check) [\($0.subject)]" }.joined(separator: ", ")))" }
+      let names = flagged.map {
+        "\($0.0.spec.name) (\($0.1.audit!.standingErrors.map { "\($0.check) [\($0.subject)]" }.joined(separator: ", ")))"
+      }
       FileHandle.standardError.write(
         Data("benchbook: leak audit: error-level findings not accepted in \(names.joined(separator: "; "))\n".utf8))
       throw ExitCode(AuditExit.status)

@@ -43,7 +43,7 @@ import Yams
   /// The Slurm scripts parse, and each array task's index reaches benchbook as SLURM_ARRAY_TASK_ID
   /// (`--shard auto/N`, tested in ShardingTests).
   @Test func slurmScriptsParseAndShardByArrayIndex() throws {
-    for script in ["submit.sh", "benchbook-array.sbatch", "benchbook-merge.sbatch"] {
+    for script in ["submit.sh", "submit-study.sh", "benchbook-array.sbatch", "benchbook-merge.sbatch"] {
       let checked = try shell(["bash", "-n", "experiments/recipes/slurm/\(script)"])
       #expect(checked.status == 0, "\(script): \(checked.output)")
     }
@@ -65,10 +65,38 @@ import Yams
     #expect(scratch.exists("shards/shard-1-of-2.json"))
   }
 
-  /// The GitHub Actions example is valid YAML with a shard matrix that covers 0..SHARDS-1 and a merge job after it.
-  @Test func githubActionsMatrixIsWellFormed() throws {
+  /// The study recipe for GNU parallel: three processes over a study's cells, merged, give the single run's
+  /// study.json byte for byte; the Slurm array script, given STUDY, runs a study's shard.
+  @Test(.enabled(if: hasParallel, "GNU parallel is not installed (make deps installs it)"))
+  func studyRecipesShardAStudy() throws {
+    let scratch = try Scratch()
+    let study = try StudyCommandTests.makeStudy(scratch)
+    let out = scratch.path("out")
+    let plain = try BenchbookBinary.run(["study", study, "--out", out, "--quiet"])
+    #expect(plain.status == 0, "\(plain.stderr)")
+    let expected = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/study.json")))
+    try FileManager.default.removeItem(atPath: out)
+    let sharded = try shell([
+      "bash", "experiments/recipes/parallel/sharded-study.sh", BenchbookBinary.path, study, "3", out,
+    ])
+    #expect(sharded.status == 0, "\(sharded.output)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/study.json"))) == expected)
+    let ran = try shell(
+      ["bash", "experiments/recipes/slurm/benchbook-array.sbatch"],
+      environment: [
+        "STUDY": study, "OUT": out, "SHARDS": "2", "SHARD_DIR": scratch.path("slurm"), "SLURM_ARRAY_TASK_ID": "1",
+        "BENCHBOOK": BenchbookBinary.path,
+      ])
+    #expect(ran.status == 0, "\(ran.output)")
+    #expect(scratch.exists("slurm/study-shard-1-of-2.json"), "every experiment is up to date in OUT: none computed")
+    #expect(!scratch.exists("slurm/alpha"))
+  }
+
+  /// The GitHub Actions examples are valid YAML with a shard matrix that covers 0..SHARDS-1 and a merge job after it.
+  @Test(arguments: ["sharded.yml", "sharded-study.yml"])
+  func githubActionsMatrixIsWellFormed(file: String) throws {
     let text = try String(
-      contentsOfFile: "\(Self.root)/experiments/recipes/github-actions/sharded.yml", encoding: .utf8)
+      contentsOfFile: "\(Self.root)/experiments/recipes/github-actions/\(file)", encoding: .utf8)
     let workflow = try #require(try Yams.load(yaml: text) as? [String: Any])
     let jobs = try #require(workflow["jobs"] as? [String: Any])
     let shard = try #require(jobs["shard"] as? [String: Any])

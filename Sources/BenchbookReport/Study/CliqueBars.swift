@@ -1,4 +1,5 @@
 import BenchbookEvaluation
+
 /// The groups a critical-difference diagram joins with a bar: maximal runs of models, in order of mean rank, whose
 /// extreme mean ranks differ by less than the critical difference, so no two of them differ significantly.
 enum CliqueBars {

@@ -65,17 +65,20 @@ struct CriticalDifferencePlot: StudyPlot {
     var label = 1
     func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, width: Double = 1, color: String = "#333333") {
       arrow += 1
-      text += "set arrow \(arrow) from \(x(x1)),\(y(y1)) to \(x(x2)),\(y(y2)) nohead lw \(width) lc rgb \"\(color)\" front\n"
+      text +=
+        "set arrow \(arrow) from \(x(x1)),\(y(y1)) to \(x(x2)),\(y(y2)) nohead lw \(width) lc rgb \"\(color)\" front\n"
     }
     func write(_ words: String, _ at: Double, _ top: Double, _ justification: String, color: String = "#222222") {
       label += 1
-      text += "set label \(label) \(GnuplotScript.quoted(words)) at \(x(at)),\(y(top)) \(justification) tc rgb \"\(color)\" front\n"
+      text +=
+        "set label \(label) \(GnuplotScript.quoted(words)) at \(x(at)),\(y(top)) \(justification) tc rgb \"\(color)\" front\n"
     }
     // The critical difference, to scale, from rank 1.
     line(1, cdY, 1 + cd, cdY, width: 2)
     line(1, cdY - 5, 1, cdY + 5, width: 2)
     line(1 + cd, cdY - 5, 1 + cd, cdY + 5, width: 2)
-    write("CD = \(String(format: "%.2f", cd)) (α = \(Format.number(study.nemenyi.alpha)))", 1 + cd / 2, cdY - 12, "center")
+    write(
+      "CD = \(String(format: "%.2f", cd)) (α = \(Format.number(study.nemenyi.alpha)))", 1 + cd / 2, cdY - 12, "center")
     // The axis, with a tick and a number at every whole rank and a short tick at every half.
     line(1, axisY, Double(k), axisY, width: 1.5)
     for step in 0...(2 * (k - 1)) {
@@ -87,7 +90,8 @@ struct CriticalDifferencePlot: StudyPlot {
     // Bars joining models the test cannot tell apart, each on its own row just under the axis.
     for (row, group) in groups.enumerated() {
       let barY = firstBarY + Double(row) * Self.barGap
-      line(ranks[order[group.lowerBound]] - px(4), barY, ranks[order[group.upperBound]] + px(4), barY, width: 4,
+      line(
+        ranks[order[group.lowerBound]] - px(4), barY, ranks[order[group.upperBound]] + px(4), barY, width: 4,
         color: "#c0392b")
     }
     // Each model: down from its rank to its row, then out to its side, its name beyond.

@@ -51,7 +51,8 @@ struct ScoreHeatMapPlot: StudyPlot {
         let score = study.scores[dataset]?[model].map { Self.short($0) } ?? "–"
         // Dark cells get white text.
         let color = (rank - 1) / Double(max(k - 1, 1)) < 0.45 ? "#ffffff" : "#111111"
-        text += "set label \(label) \(GnuplotScript.quoted(score)) at \(column + 1),\(row + 1) center front tc rgb \"\(color)\"\n"
+        text +=
+          "set label \(label) \(GnuplotScript.quoted(score)) at \(column + 1),\(row + 1) center front tc rgb \"\(color)\"\n"
       }
     }
     text += "plot '-' using 1:2:3 with image pixels\n"

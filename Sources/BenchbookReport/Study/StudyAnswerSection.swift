@@ -13,13 +13,15 @@ enum StudyAnswerSection {
     var text = "# Study: \(study.study)\n\n"
     if let description = study.description { text += "> \(description)\n\n" }
     text += "**\(best) ranks best** over \(n) datasets, with a mean rank of \(Format.fixed(context.meanRank(best), 2)) "
-    text += "of \(k) (\(context.ranked.dropFirst().map { "\($0) \(Format.fixed(context.meanRank($0), 2))" }.joined(separator: ", "))). "
+    text +=
+      "of \(k) (\(context.ranked.dropFirst().map { "\($0) \(Format.fixed(context.meanRank($0), 2))" }.joined(separator: ", "))). "
     let friedman = study.friedman
     let rejects = friedman.pValue < study.alpha
     text += "Friedman's test \(rejects ? "**rejects**" : "does **not** reject") that the \(k) models perform alike "
     text += "at α = \(Format.number(study.alpha)) (χ² = \(Format.fixed(friedman.statistic, 2)), "
     text += "p \(pText(friedman.pValue)); Iman–Davenport F = "
-    text += "\(friedman.imanDavenportStatistic.map { Format.fixed($0, 2) } ?? "∞"), p \(pText(friedman.imanDavenportPValue))). "
+    text +=
+      "\(friedman.imanDavenportStatistic.map { Format.fixed($0, 2) } ?? "∞"), p \(pText(friedman.imanDavenportPValue))). "
     let cd = study.nemenyi.criticalDifference
     var separated: [String] = []
     for (i, a) in context.ranked.enumerated() {

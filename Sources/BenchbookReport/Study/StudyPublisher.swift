@@ -1,5 +1,5 @@
-import BenchbookEvaluation
 import BenchbookData
+import BenchbookEvaluation
 import BenchbookStudy
 import Foundation
 

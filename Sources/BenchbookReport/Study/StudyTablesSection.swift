@@ -47,7 +47,8 @@ enum StudyTablesSection {
           "\(first) vs \(second)", "\(wins)–\(pair.ties)–\(losses)", Format.difference(difference),
           Format.pValue(pair.wilcoxonPValue), Format.pValue(pair.wilcoxonPValueHolm), probability(pa),
           probability(pair.bayes.pEquivalent), probability(pb),
-          verdict(first, second, pa: pa, equivalent: pair.bayes.pEquivalent, pb: pb, holm: pair.wilcoxonPValueHolm,
+          verdict(
+            first, second, pa: pa, equivalent: pair.bayes.pEquivalent, pb: pb, holm: pair.wilcoxonPValueHolm,
             alpha: study.alpha),
         ])
       }
@@ -55,7 +56,8 @@ enum StudyTablesSection {
     var text = "## Pairs\n\n"
     text += "Wins, ties and losses count datasets by each experiment's own corrected resampled t-test over its "
     text += "folds at α = \(Format.number(study.alpha)): no significant difference is a tie. The Wilcoxon signed-rank "
-    text += "test compares the pair's scores over the datasets (Holm's adjustment over all \(study.pairs.count) pairs). "
+    text +=
+      "test compares the pair's scores over the datasets (Holm's adjustment over all \(study.pairs.count) pairs). "
     text += "The probabilities are the Bayesian signed-rank test's with a region of practical equivalence of "
     text += "±\(Format.number(study.rope)) nats (Benavoli et al., 2017).\n\n"
     return text + table.markdown
@@ -127,7 +129,8 @@ enum StudyTablesSection {
     let best = context.ranked[0]
     let nemenyi = context.nemenyi
     var table = MarkdownTable([
-      ("pair", .left), ("mean-rank difference", .right), ("significant now", .left), ("datasets needed (estimate)", .right),
+      ("pair", .left), ("mean-rank difference", .right), ("significant now", .left),
+      ("datasets needed (estimate)", .right),
     ])
     for other in context.ranked.dropFirst() {
       let difference = context.meanRank(other) - context.meanRank(best)
@@ -164,7 +167,9 @@ enum StudyTablesSection {
       let notes = findings.filter { $0.severity == "info" }.count
       var errors = named("error")
       if findings.contains(where: { $0.severity == "error" && !$0.accepted }) { errors = "**\(errors)**" }
-      table.append(["[\(dataset)](\(study.experiments[dataset]?.report ?? ""))", errors, named("warning"), String(notes)])
+      table.append([
+        "[\(dataset)](\(study.experiments[dataset]?.report ?? ""))", errors, named("warning"), String(notes),
+      ])
     }
     return text + table.markdown
   }

@@ -118,7 +118,9 @@ public enum StudyAnalysis {
     for model in chosen { sizes[model.label] = model.modelSizeBytes }
     var budget: StudyExperimentRecord.BudgetChoice?
     if let limits = result.budget {
-      let within = chosen.filter { $0.withinBudget == true }.min { ($0.logLoss.mean ?? .infinity) < ($1.logLoss.mean ?? .infinity) }
+      let within = chosen.filter { $0.withinBudget == true }.min {
+        ($0.logLoss.mean ?? .infinity) < ($1.logLoss.mean ?? .infinity)
+      }
       budget = StudyExperimentRecord.BudgetChoice(
         bestWithin: within?.label, modelSizeBytes: limits.modelSizeBytes,
         latencyMicrosecondsP99: limits.latencyMicrosecondsP99)
@@ -128,7 +130,8 @@ public enum StudyAnalysis {
         check: $0.check.rawValue, severity: $0.severity.rawValue, subject: $0.subject, accepted: $0.accepted)
     }
     return StudyExperimentRecord(
-      spec: experiment.path, description: result.description, specSha256: result.spec.sha256, definitionSha256: result.spec.definitionSha256,
+      spec: experiment.path, description: result.description, specSha256: result.spec.sha256,
+      definitionSha256: result.spec.definitionSha256,
       dataSha256: result.data.sha256, report: "\(result.experiment)/report.md", rows: result.data.rows,
       features: result.data.features.count, classes: result.data.classes.count, folds: result.resampling.splits.count,
       audit: findings, modelSizeBytes: sizes, budget: budget)

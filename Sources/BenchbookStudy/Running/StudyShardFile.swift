@@ -52,15 +52,15 @@ public struct StudyShardFile: Codable, Sendable, Hashable {
 
   /// Every `study-shard-*-of-*.json` in `directories`, sorted by shard; empty when there are none (the folders
   /// hold an experiment's shards, or nothing).
-  public static func read(_ directories: [String]) throws(Failure) -> [(path: String, file: StudyShardFile)]
-  {
+  public static func read(_ directories: [String]) throws(Failure) -> [(path: String, file: StudyShardFile)] {
     var found: [(path: String, file: StudyShardFile)] = []
     for directory in directories {
       let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
       for name in names where name.hasPrefix("study-shard-") && name.hasSuffix(".json") {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(name).relativePath
         do {
-          found.append((path, try JSONDecoder().decode(StudyShardFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))))
+          found.append(
+            (path, try JSONDecoder().decode(StudyShardFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))))
         } catch {
           throw Failure("\(path): not a Benchbook study shard file (\(error))")
         }

@@ -61,7 +61,9 @@ struct StudyNode {
         throw StudyNode(node: keyNode, key: childKey, file: file).error(
           "unknown key '\(name)'\(hint) (allowed: \(allowed.joined(separator: ", ")))")
       }
-      guard fields[name] == nil else { throw StudyNode(node: keyNode, key: childKey, file: file).error("appears twice") }
+      guard fields[name] == nil else {
+        throw StudyNode(node: keyNode, key: childKey, file: file).error("appears twice")
+      }
       fields[name] = StudyNode(node: valueNode, key: childKey, file: file)
     }
     return fields
