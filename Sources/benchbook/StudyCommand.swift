@@ -76,11 +76,19 @@ struct StudyCommand: ParsableCommand {
           continue
         }
         let progress = quiet ? nil : ProgressLine(title: "\(experiment.spec.name) (\(position))")
+        let auditProgress = quiet ? nil : ProgressLine(title: "\(experiment.spec.name) (\(position)) leak audit")
         var options = ExperimentRunner.Options(jobs: parallel.jobs)
         options.command = StudyOutput.experimentCommand(experiment, folder: folder)
-        if let progress { options.progress = { done, total in progress.update(done: done, of: total) } }
+        if let progress, let auditProgress {
+          options.progress = { done, total in progress.update(done: done, of: total) }
+          options.auditProgress = { done, total in
+            progress.finish()
+            auditProgress.update(done: done, of: total)
+          }
+        }
         let run = try ExperimentRunner.run(experiment.spec, options: options)
         progress?.finish()
+        auditProgress?.finish()
         try StudyOutput.publish(run.results, to: folder, quiet: quiet)
         results.append(run.results)
       }
