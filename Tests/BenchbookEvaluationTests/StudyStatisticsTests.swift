@@ -100,11 +100,11 @@ private func close(_ value: Double, _ expected: Double, relative: Bool = false) 
       #expect(close(test.statistic, golden.statistic), "\(golden.case): χ² \(test.statistic)")
       #expect(close(test.pValue, golden.p_value), "\(golden.case): p \(test.pValue)")
       #expect(abs(test.pValue - golden.p_value) <= 1e-9 * golden.p_value, "\(golden.case): relative p")
-      if let expected = golden.iman_davenport_statistic {
-        let f = try? #require(test.imanDavenportStatistic, "\(golden.case)")
-        #expect(f.map { close($0, expected) } ?? false, "\(golden.case): F \(String(describing: f))")
-      } else {
-        #expect(test.imanDavenportStatistic == nil, "\(golden.case): F is infinite")
+      switch (test.imanDavenportStatistic, golden.iman_davenport_statistic) {
+      case (let f?, let expected?): #expect(close(f, expected), "\(golden.case): F \(f)")
+      case (nil, nil): break
+      case (let f, _):
+        Issue.record("\(golden.case): F is \(String(describing: f)), scipy's infinite or finite otherwise")
       }
       #expect(close(test.imanDavenportPValue, golden.iman_davenport_p_value), "\(golden.case)")
     }
