@@ -7,8 +7,8 @@ import BenchbookData
 public protocol Classifier: Sendable {
   associatedtype Fitted: FittedClassifier
 
-  /// The algorithm this configures.
-  var kind: ModelKind { get }
+  /// The algorithm this configures: its names, traits and fold strategy (`ModelRegistry` lists them).
+  static var descriptor: ModelDescriptor { get }
 
   /// Every setting under its scikit-learn name, for results files and hashes.
   var parameters: [String: ParameterValue] { get }
@@ -40,6 +40,9 @@ public protocol Classifier: Sendable {
 }
 
 extension Classifier {
+  /// The algorithm this configures.
+  public var descriptor: ModelDescriptor { Self.descriptor }
+
   /// Fits each configuration on its own unless an earlier fit is what it would build (`reconfigured`).
   public static func sharedFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
     throws(ModelError) -> [Fitted]

@@ -12,7 +12,8 @@ public struct ModelSpec: Sendable {
   /// The settings searched over; `nil` when every setting is fixed.
   public var search: SearchSpace?
 
-  public var kind: ModelKind { classifier.kind }
+  /// The algorithm's descriptor: its names, traits and fold strategy.
+  public var descriptor: ModelDescriptor { classifier.descriptor }
 
   /// Whether the spec lists several values for some setting.
   public var isTuned: Bool { search != nil }

@@ -22,8 +22,8 @@ extension SpecParser {
       if !value.isNull { settingNodes = try value.entries() }
     }
     let name = try nameNode.string()
-    guard let kind = ModelKind(name: name) else {
-      let known = ModelKind.allCases.flatMap(\.names)
+    guard let kind = ModelRegistry.descriptor(named: name) else {
+      let known = ModelRegistry.names
       throw nameNode.error(
         "unknown model '\(name)'\(Suggestion.phrase(for: name, among: known)) (known: \(known.joined(separator: ", ")))"
       )
@@ -101,7 +101,7 @@ extension SpecParser {
     var values: [(text: String, node: SpecNode)]
   }
 
-  static func parseSearchedSetting(_ key: String, _ value: SpecNode, kind: ModelKind) throws(SpecError)
+  static func parseSearchedSetting(_ key: String, _ value: SpecNode, kind: ModelDescriptor) throws(SpecError)
     -> SearchedSetting
   {
     guard let descriptor = kind.setting(named: key) else {

@@ -365,10 +365,9 @@ public enum SpecParser {
 
   private static func parseModels(_ node: SpecNode?) throws(SpecError) -> [ModelSpec] {
     guard let node else {
-      return ModelKind.allCases.map { kind in
-        var settings = SettingsReader()
-        let classifier = try! kind.makeClassifier(settings: &settings)
-        return ModelSpec(label: kind.defaultLabel, classifier: classifier, location: SourceLocation(file: "defaults"))
+      return ModelRegistry.defaultSet.map { model in
+        ModelSpec(
+          label: model.defaultLabel, classifier: model.defaultClassifier(), location: SourceLocation(file: "defaults"))
       }
     }
     var models: [ModelSpec] = []
@@ -376,7 +375,7 @@ public enum SpecParser {
       let model = try parseModel(item)
       if let twin = models.first(where: { $0.label == model.label }) {
         let advice =
-          twin.kind == model.kind ? "; give each a distinct 'label'" : ""
+          twin.descriptor == model.descriptor ? "; give each a distinct 'label'" : ""
         throw item.error("model label '\(model.label)' is used twice\(advice)")
       }
       models.append(model)

@@ -2,6 +2,7 @@ import ArgumentParser
 import BenchbookCoreML
 import BenchbookData
 import BenchbookEvaluation
+import BenchbookModels
 import BenchbookSpec
 import Foundation
 
@@ -55,9 +56,11 @@ struct ExportCommand: ParsableCommand {
           "model '\(model)' is not in \(spec); its models are \(labels.joined(separator: ", "))"
             + Suggestion.phrase(for: model, among: labels))
       }
-      if updatable && modelSpec.kind != .knn {
+      if updatable && !modelSpec.descriptor.traits.updatable {
+        let updatable = ModelRegistry.all.filter(\.traits.updatable).map(\.displayName)
         throw CommandError(
-          "--updatable needs a k-nearest-neighbours model; \(model) is a \(modelSpec.kind.displayName)")
+          "--updatable needs a \(updatable.joined(separator: " or ")) model; \(model) is a "
+            + modelSpec.descriptor.displayName)
       }
       let path = out ?? Self.defaultFileName(experiment: experiment.name, label: model)
       try AtomicFile.checkReplaceable(path)

@@ -11,8 +11,8 @@ import Testing
     params: [String: ParameterValue] = ["C": .double(1)]
   ) -> Baseline.Model {
     Baseline.Model(
-      label: label, algorithm: .logisticRegression, params: params,
-      settingsSha256: Baseline.settingsDigest(algorithm: .logisticRegression, params: params),
+      label: label, algorithm: "logistic_regression", params: params,
+      settingsSha256: Baseline.settingsDigest(algorithm: "logistic_regression", params: params),
       logLoss: .init(mean: logLoss, folds: [logLoss]), accuracy: .init(mean: 0.8, folds: [0.8]),
       brier: .init(mean: 0.2, folds: [0.2]), rocAUC: .init(mean: 0.7, folds: [0.7]),
       timing: ModelTiming(

@@ -2,7 +2,7 @@ import BenchbookData
 import BenchbookModels
 import Testing
 
-/// What every classifier promises, checked for each `ModelKind` in turn, so a newly
+/// What every classifier promises, checked for each registered model (`ModelRegistry`) in turn, so a newly
 /// registered classifier is held to the same contract without a line of test code:
 /// its settings schema describes exactly its `parameters`, settings survive the
 /// spec-text round trip the tuner relies on, and its probabilities are
@@ -47,7 +47,7 @@ import Testing
     var testDescription: String { rawValue }
 
     /// The spec settings that select this configuration of `kind`.
-    func settings(_ kind: ModelKind) -> [String: String] {
+    func settings(_ kind: ModelDescriptor) -> [String: String] {
       guard self == .varied else { return [:] }
       var settings: [String: String] = [:]
       for setting in kind.settingsSchema {
@@ -61,8 +61,8 @@ import Testing
 
   // MARK: - Schema
 
-  @Test(arguments: ModelKind.allCases)
-  func schemaDescribesExactlyTheParameters(_ kind: ModelKind) throws {
+  @Test(arguments: ModelRegistry.all)
+  func schemaDescribesExactlyTheParameters(_ kind: ModelDescriptor) throws {
     let schema = kind.settingsSchema
     let names = schema.map(\.name)
     #expect(Set(names).count == names.count, "setting names repeat: \(names)")
@@ -77,7 +77,7 @@ import Testing
     #expect(kind.setting(named: "no_such_setting") == nil)
 
     let classifier = try Self.classifier(kind, [:])
-    #expect(classifier.kind == kind)
+    #expect(classifier.descriptor == kind)
     let parameters = classifier.parameters
     #expect(Set(parameters.keys) == Set(names), "parameters \(parameters.keys.sorted()) vs schema \(names.sorted())")
     for setting in schema {
@@ -90,8 +90,8 @@ import Testing
     }
   }
 
-  @Test(arguments: ModelKind.allCases)
-  func aliasesReadAsTheirSetting(_ kind: ModelKind) throws {
+  @Test(arguments: ModelRegistry.all)
+  func aliasesReadAsTheirSetting(_ kind: ModelDescriptor) throws {
     for setting in kind.settingsSchema where !setting.aliases.isEmpty {
       let value = SettingDescriptor.specText(Self.alternative(to: setting) ?? setting.defaultValue)
       let byName = try Self.classifier(kind, [setting.name: value]).parameters
@@ -106,20 +106,20 @@ import Testing
 
   /// `parameters` written as spec text and read back give the same configuration:
   /// the path a tuned model's chosen configuration takes (`NestedTuning`).
-  @Test(arguments: ModelKind.allCases, Configuration.allCases)
-  func settingsSurviveTheSpecTextRoundTrip(_ kind: ModelKind, _ configuration: Configuration) throws {
+  @Test(arguments: ModelRegistry.all, Configuration.allCases)
+  func settingsSurviveTheSpecTextRoundTrip(_ kind: ModelDescriptor, _ configuration: Configuration) throws {
     let original = try Self.classifier(kind, configuration.settings(kind))
     let text = original.parameters.mapValues(SettingDescriptor.specText)
     let copy = try Self.classifier(kind, text)
-    #expect(copy.kind == kind)
+    #expect(copy.descriptor == kind)
     #expect(Self.identical(copy.parameters, original.parameters), "read back from \(text)")
     // And again: the text of the copy is the text of the original.
     #expect(copy.parameters.mapValues(SettingDescriptor.specText) == text)
   }
 
   /// The varied configuration really differs from the defaults in every setting that has another value.
-  @Test(arguments: ModelKind.allCases)
-  func variedConfigurationChangesEverySetting(_ kind: ModelKind) throws {
+  @Test(arguments: ModelRegistry.all)
+  func variedConfigurationChangesEverySetting(_ kind: ModelDescriptor) throws {
     let parameters = try Self.classifier(kind, Configuration.varied.settings(kind)).parameters
     for setting in kind.settingsSchema {
       let value = try #require(parameters[setting.name])
@@ -139,8 +139,8 @@ import Testing
 
   /// Every option a word setting lists is accepted, and reads as a listed option. Several may read
   /// alike: k-nearest neighbours lists `linear` beside scikit-learn's `brute`, and reports both as `brute`.
-  @Test(arguments: ModelKind.allCases)
-  func everyListedWordIsAccepted(_ kind: ModelKind) throws {
+  @Test(arguments: ModelRegistry.all)
+  func everyListedWordIsAccepted(_ kind: ModelDescriptor) throws {
     for setting in kind.settingsSchema {
       guard case .word(let options) = setting.type else { continue }
       #expect(options.contains { Self.sameWord(setting.defaultValue, .string($0)) }, "\(setting.name) default")
@@ -151,8 +151,8 @@ import Testing
     }
   }
 
-  @Test(arguments: ModelKind.allCases)
-  func unknownSettingIsRejectedByItsKey(_ kind: ModelKind) {
+  @Test(arguments: ModelRegistry.all)
+  func unknownSettingIsRejectedByItsKey(_ kind: ModelDescriptor) {
     let unknown = ["no_such_setting": "1"]
     for settings in [unknown, Configuration.varied.settings(kind).merging(unknown) { $1 }] {
       do {
@@ -167,8 +167,8 @@ import Testing
 
   // MARK: - Fitted models
 
-  @Test(arguments: ModelKind.allCases, Dataset.allCases)
-  func probabilitiesAreDistributions(_ kind: ModelKind, _ dataset: Dataset) throws {
+  @Test(arguments: ModelRegistry.all, Dataset.allCases)
+  func probabilitiesAreDistributions(_ kind: ModelDescriptor, _ dataset: Dataset) throws {
     let data = try dataset.load()
     for configuration in Configuration.allCases {
       let classifier = try Self.classifier(kind, configuration.settings(kind))
@@ -180,8 +180,8 @@ import Testing
     }
   }
 
-  @Test(arguments: ModelKind.allCases)
-  func absentClassGetsAZeroColumn(_ kind: ModelKind) throws {
+  @Test(arguments: ModelRegistry.all)
+  func absentClassGetsAZeroColumn(_ kind: ModelDescriptor) throws {
     let (x, labels, classCount) = try LinearGoldens.dataset("iris.csv")
     #expect(classCount == 3)
     let rows = labels.indices.filter { labels[$0] != 1 }  // setosa and virginica; no versicolor
@@ -196,8 +196,8 @@ import Testing
     }
   }
 
-  @Test(arguments: ModelKind.allCases, [Double.nan, .infinity, -.infinity])
-  func nonFiniteFeaturesAreRejected(_ kind: ModelKind, _ value: Double) throws {
+  @Test(arguments: ModelRegistry.all, [Double.nan, .infinity, -.infinity])
+  func nonFiniteFeaturesAreRejected(_ kind: ModelDescriptor, _ value: Double) throws {
     let (clean, labels, classCount) = try LinearGoldens.dataset("iris.csv")
     var x = clean
     x[7, 2] = value
@@ -208,8 +208,8 @@ import Testing
     }
   }
 
-  @Test(arguments: ModelKind.allCases, Dataset.allCases)
-  func fittingIsDeterministicAndLeavesItsInputsAlone(_ kind: ModelKind, _ dataset: Dataset) throws {
+  @Test(arguments: ModelRegistry.all, Dataset.allCases)
+  func fittingIsDeterministicAndLeavesItsInputsAlone(_ kind: ModelDescriptor, _ dataset: Dataset) throws {
     let data = try dataset.load()
     let (x, labels) = (data.x, data.labels)
     for configuration in Configuration.allCases {
@@ -222,12 +222,12 @@ import Testing
     }
   }
 
-  /// A model that claims not to depend on the order of its training rows (`fitDependsOnRowOrder`) may be
+  /// A model that claims not to depend on the order of its training rows (`RowOrderDependence.independent`) may be
   /// handed them in whichever order is cheaper to gather: the same rows reversed and interleaved give the same
-  /// predictions, to the bit for the tree (its splits depend on the values alone), to rounding for the models
-  /// that sum over rows (logistic regression: to its solver's tolerance).
-  @Test(arguments: ModelKind.allCases, Dataset.allCases)
-  func rowOrderChangesOnlyWhatItClaims(_ kind: ModelKind, _ dataset: Dataset) throws {
+  /// predictions, to the tolerance it declares (0: to the bit, as a tree's splits depend on the values alone;
+  /// rounding for the models that sum over rows; a solver's tolerance for logistic regression).
+  @Test(arguments: ModelRegistry.all, Dataset.allCases)
+  func rowOrderChangesOnlyWhatItClaims(_ kind: ModelDescriptor, _ dataset: Dataset) throws {
     let data = try dataset.load()
     let rows = Array(0..<data.x.rows)
     let shuffled = rows.filter { $0 % 2 == 1 }.reversed() + rows.filter { $0 % 2 == 0 }
@@ -238,20 +238,13 @@ import Testing
       let reordered = try classifier.fit(
         data.x.selecting(rows: shuffled), labels: shuffled.map { data.labels[$0] }, classCount: data.classCount
       ).predictProbabilities(data.x)
-      switch kind {
-      case .knn:
-        #expect(kind.fitDependsOnRowOrder)
-      case .decisionTree:
-        #expect(!kind.fitDependsOnRowOrder)
-        #expect(Self.bitwiseEqual(inOrder, reordered), "\(configuration): the tree changed")
-      case .lda, .gaussianNB:
-        #expect(!kind.fitDependsOnRowOrder)
-        #expect(Self.largestDifference(inOrder, reordered) <= 1e-12, "\(configuration)")
-      case .logisticRegression:
-        // The sums' rounding moves each gradient a little, and L-BFGS stops within its tolerance of the optimum:
-        // unpenalised (`varied`) on breast cancer, whose optimum is flat, the two differ by 6e-9.
-        #expect(!kind.fitDependsOnRowOrder)
-        #expect(Self.largestDifference(inOrder, reordered) <= 1e-7, "\(configuration)")
+      switch kind.traits.rowOrder {
+      case .dependsOnOrder:
+        continue
+      case .independent(let tolerance) where tolerance == 0:
+        #expect(Self.bitwiseEqual(inOrder, reordered), "\(configuration): the fit changed")
+      case .independent(let tolerance):
+        #expect(Self.largestDifference(inOrder, reordered) <= tolerance, "\(configuration)")
       }
     }
   }
@@ -259,8 +252,8 @@ import Testing
   /// Tuning fits configurations together where they can share work; the result must be that of separate fits,
   /// to the bit (logistic regression's warm starts: to the solver's tolerance). The grid varies every searchable setting over its default, its alternative and (for whole
   /// numbers) a third value, so kNN's shared query and the tree's cut-back are exercised across k and depth.
-  @Test(arguments: ModelKind.allCases, Dataset.allCases)
-  func sharedFitsEqualSeparateFits(_ kind: ModelKind, _ dataset: Dataset) throws {
+  @Test(arguments: ModelRegistry.all, Dataset.allCases)
+  func sharedFitsEqualSeparateFits(_ kind: ModelDescriptor, _ dataset: Dataset) throws {
     let data = try dataset.load()
     let train = Array(stride(from: 0, to: data.x.rows, by: 1)).filter { $0 % 4 != 0 }
     let test = Array(stride(from: 0, to: data.x.rows, by: 4))
@@ -284,9 +277,11 @@ import Testing
     for (c, configuration) in configurations.enumerated() {
       let alone = try configuration.fit(x, labels: labels, classCount: data.classCount).predictProbabilities(testX)
       for probabilities in [shared[c], fits[c].predictProbabilities(testX)] {
-        if kind == .logisticRegression {
-          // Warm starts along the C path reach each C's own optimum to the solver's tolerance, not to the bit.
-          #expect(Self.largestDifference(probabilities, alone) <= 1e-9, "\(configuration.parameters)")
+        if kind.traits.sharedFitTolerance > 0 {
+          // A solver warm-started along a path reaches each optimum to its tolerance, not to the bit.
+          #expect(
+            Self.largestDifference(probabilities, alone) <= kind.traits.sharedFitTolerance,
+            "\(configuration.parameters)")
         } else {
           #expect(Self.bitwiseEqual(probabilities, alone), "\(configuration.parameters)")
         }
@@ -319,7 +314,7 @@ import Testing
 
   // MARK: - Helpers
 
-  static func classifier(_ kind: ModelKind, _ settings: [String: String]) throws(SettingError) -> any Classifier {
+  static func classifier(_ kind: ModelDescriptor, _ settings: [String: String]) throws(SettingError) -> any Classifier {
     var reader = SettingsReader(settings)
     return try kind.makeClassifier(settings: &reader)
   }

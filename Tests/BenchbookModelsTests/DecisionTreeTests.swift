@@ -212,7 +212,7 @@ import Testing
         "criterion": .string("log_loss"), "max_depth": .int(4), "min_samples_split": .int(10),
         "min_samples_leaf": .int(3), "min_impurity_decrease": .double(0.01), "random_state": .int(42),
       ])
-    #expect(model.kind == .decisionTree)
+    #expect(model.descriptor.id == "decision_tree")
     var unlimited = SettingsReader(["max_depth": "none"])
     #expect(try DecisionTree(settings: &unlimited) == DecisionTree())
     #expect(DecisionTree().parameters["max_depth"] == ParameterValue.none)

@@ -53,7 +53,7 @@ import Testing
     var reader = SettingsReader(["var_smoothing": "1e-6"])
     let model = try GaussianNaiveBayes(settings: &reader)
     #expect(model == GaussianNaiveBayes(varSmoothing: 1e-6))
-    #expect(model.kind == .gaussianNB)
+    #expect(model.descriptor.id == "gaussian_nb")
     #expect(model.parameters == ["var_smoothing": .double(1e-6)])
     var defaults = SettingsReader()
     #expect(try GaussianNaiveBayes(settings: &defaults).varSmoothing == 1e-9)

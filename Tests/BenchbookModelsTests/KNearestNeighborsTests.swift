@@ -131,7 +131,7 @@ import Testing
         "n_neighbors": .int(7), "weights": .string("distance"), "algorithm": .string("kd_tree"),
         "leaf_size": .int(12),
       ])
-    #expect(model.kind == .knn)
+    #expect(model.descriptor.id == "knn")
 
     var brute = SettingsReader(["n_neighbors": "3", "index": "brute"])
     #expect(try KNearestNeighbors(settings: &brute).index == .linear)

@@ -66,7 +66,7 @@ import Testing
     var reader = SettingsReader(["tol": "0.001", "solver": "svd"])
     let model = try LinearDiscriminantAnalysis(settings: &reader)
     #expect(model == LinearDiscriminantAnalysis(tol: 0.001))
-    #expect(model.kind == .lda)
+    #expect(model.descriptor.id == "lda")
     #expect(model.parameters == ["tol": .double(0.001), "solver": .string("svd")])
 
     var defaults = SettingsReader()

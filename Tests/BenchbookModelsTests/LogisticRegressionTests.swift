@@ -104,7 +104,7 @@ import Testing
     ])
     let model = try LogisticRegression(settings: &reader)
     #expect(model == LogisticRegression(C: 0.5, penalty: .none, fitIntercept: false, tol: 1e-6, maxIter: 50))
-    #expect(model.kind == .logisticRegression)
+    #expect(model.descriptor.id == "logistic_regression")
     #expect(
       model.parameters == [
         "C": .double(0.5), "penalty": .string("none"), "fit_intercept": .bool(false), "tol": .double(1e-6),

@@ -49,7 +49,8 @@ import Testing
       for (s, rows) in subsets.enumerated() {
         let (inPlace, gathered) = try Self.bothWays(
           model, data.x, labels: data.labels, rows: rows, classCount: data.classCount)
-        #expect(inPlace.values.map(\.bitPattern) == gathered.values.map(\.bitPattern), "\(model.kind), subset \(s)")
+        #expect(
+          inPlace.values.map(\.bitPattern) == gathered.values.map(\.bitPattern), "\(model.descriptor), subset \(s)")
       }
     }
   }
@@ -77,7 +78,7 @@ import Testing
     let rows = Array(50..<150).filter { $0 % 4 != 0 }
     for model in Self.models {
       let (inPlace, gathered) = try Self.bothWays(model, data.x, labels: data.labels, rows: rows, classCount: 3)
-      #expect(inPlace.values.map(\.bitPattern) == gathered.values.map(\.bitPattern), "\(model.kind)")
+      #expect(inPlace.values.map(\.bitPattern) == gathered.values.map(\.bitPattern), "\(model.descriptor)")
       #expect((0..<inPlace.rows).allSatisfy { inPlace[$0, 0] == 0 })
     }
     let single = try GaussianNaiveBayes().fitPresentClasses(
@@ -101,7 +102,7 @@ import Testing
       do {
         _ = try model.fitPresentClasses(x.selecting(rows: rows), labels: rows.map { labels[$0] }, classCount: 2)
       } catch { messages.append(error.message) }
-      #expect(messages.count == 2, "\(model.kind)")
+      #expect(messages.count == 2, "\(model.descriptor)")
       #expect(messages.first == messages.last)
       #expect(messages.first?.contains("missing or infinite") == true)
       let (inPlace, gathered) = try Self.bothWays(model, x, labels: labels, rows: Array(3..<20), classCount: 2)

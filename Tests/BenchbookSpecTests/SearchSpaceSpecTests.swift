@@ -53,7 +53,7 @@ import Testing
     #expect(search.searchedParameters(1) == ["n_neighbors": .int(5), "weights": .string("distance")])
     // Until a run chooses, the model's configuration is the grid's first.
     #expect(model.classifier.parameters == search.configurations[0].parameters)
-    #expect(model.kind == .knn && model.label == "KNN")
+    #expect(model.descriptor.id == "knn" && model.label == "KNN")
   }
 
   /// Names sort by code point, as Python's `sorted`: `C` before `fit_intercept` before `penalty`.

@@ -41,7 +41,7 @@ import Testing
     #expect(spec.resampling.shuffle)
     #expect(spec.resampling.seed == 7)
     #expect(spec.models.map(\.label) == ["LR", "LDA", "KNN", "DT", "NB"])
-    #expect(spec.models.map(\.kind) == [.logisticRegression, .lda, .knn, .decisionTree, .gaussianNB])
+    #expect(spec.models.map(\.descriptor.id) == ["logistic_regression", "lda", "knn", "decision_tree", "gaussian_nb"])
   }
 
   @Test func absolutePathsStayAbsolute() throws {

@@ -16,7 +16,7 @@ struct ClassifierStage {
   /// Whether Core ML can update this model on device.
   var isUpdatable: Bool
   /// The algorithm, for descriptions.
-  var algorithm: ModelKind
+  var algorithm: ModelDescriptor
 
   /// Converts any fitted classifier that knows its Core ML form (`CoreMLConvertible`).
   ///

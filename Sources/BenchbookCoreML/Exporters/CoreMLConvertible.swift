@@ -2,8 +2,7 @@ import BenchbookModels
 
 /// A fitted model Core ML can hold: it converts itself into the pipeline's classifier stage.
 ///
-/// Every algorithm's conversion is a conformance, and `ModelKind.exportableType`
-/// switches over every kind, so a new algorithm without a conversion does not compile.
+/// Every algorithm's conversion is a conformance.
 protocol CoreMLConvertible: FittedClassifier {
   /// - Parameters:
   ///   - width: columns of the design matrix the model was fitted on.
@@ -21,26 +20,13 @@ extension KNearestNeighbors: ExportableClassifier {}
 extension DecisionTree: ExportableClassifier {}
 extension GaussianNaiveBayes: ExportableClassifier {}
 
-extension ModelKind {
-  /// The classifier type of this kind, seen as exportable: the compiler checks every kind has a conversion.
-  var exportableType: any ExportableClassifier.Type {
-    switch self {
-    case .logisticRegression: LogisticRegression.self
-    case .lda: LinearDiscriminantAnalysis.self
-    case .knn: KNearestNeighbors.self
-    case .decisionTree: DecisionTree.self
-    case .gaussianNB: GaussianNaiveBayes.self
-    }
-  }
-}
-
 extension FittedLogisticRegression: CoreMLConvertible {
   func classifierStage(width: Int, classes: [String], labels: ClassLabels, updatable: Bool) throws(ExportError)
     -> ClassifierStage
   {
     try LinearModelConversion.convert(
       coefficients: coefficients, intercepts: intercepts, width: width, labels: labels,
-      algorithm: .logisticRegression)
+      algorithm: LogisticRegression.descriptor)
   }
 }
 
@@ -49,7 +35,8 @@ extension FittedLinearDiscriminantAnalysis: CoreMLConvertible {
     -> ClassifierStage
   {
     try LinearModelConversion.convert(
-      coefficients: coefficients, intercepts: intercepts, width: width, labels: labels, algorithm: .lda)
+      coefficients: coefficients, intercepts: intercepts, width: width, labels: labels,
+      algorithm: LinearDiscriminantAnalysis.descriptor)
   }
 }
 

@@ -165,7 +165,7 @@ public enum CoreMLExporter {
     var values = [
       "benchbook.experiment": request.metadata.experiment,
       "benchbook.model": request.metadata.modelLabel,
-      "benchbook.algorithm": stage.algorithm.rawValue,
+      "benchbook.algorithm": stage.algorithm.id,
       "benchbook.target": request.metadata.target,
       "benchbook.preprocess": scaled ? "standardize" : "none",
     ]

@@ -10,7 +10,7 @@ import BenchbookModels
 /// class 0's score fixed at zero. Two classes keep their single row as it is.
 enum LinearModelConversion {
   static func convert(
-    coefficients: Matrix, intercepts: [Double], width: Int, labels: ClassLabels, algorithm: ModelKind
+    coefficients: Matrix, intercepts: [Double], width: Int, labels: ClassLabels, algorithm: ModelDescriptor
   ) throws(ExportError) -> ClassifierStage {
     guard coefficients.columns == width else {
       throw ExportError(

@@ -88,6 +88,7 @@ enum NaiveBayesConversion {
       layers: layers, classLabels: labels, labelProbabilityLayerName: NeuralNetworkNames.probabilities)
     return ClassifierStage(
       kind: .neuralNetworkClassifier(network), name: "neuralNetworkClassifier", specificationVersion: .iOS11,
-      conditioning: Standardisation(mean: centre, scale: spread), isUpdatable: false, algorithm: .gaussianNB)
+      conditioning: Standardisation(mean: centre, scale: spread), isUpdatable: false,
+      algorithm: GaussianNaiveBayes.descriptor)
   }
 }

@@ -41,6 +41,6 @@ enum NeighborsConversion {
       weighting: model.weights == .uniform ? .uniform : .inverseDistance)
     return ClassifierStage(
       kind: .kNearestNeighborsClassifier(classifier), name: "kNearestNeighborsClassifier",
-      specificationVersion: .iOS13, conditioning: nil, isUpdatable: true, algorithm: .knn)
+      specificationVersion: .iOS13, conditioning: nil, isUpdatable: true, algorithm: KNearestNeighbors.descriptor)
   }
 }

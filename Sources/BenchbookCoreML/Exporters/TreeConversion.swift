@@ -50,6 +50,6 @@ enum TreeConversion {
       treeEnsemble: parameters, postEvaluationTransform: .noTransform, classLabels: labels)
     return ClassifierStage(
       kind: .treeEnsembleClassifier(model), name: "treeEnsembleClassifier", specificationVersion: .iOS11,
-      conditioning: nil, isUpdatable: false, algorithm: .decisionTree)
+      conditioning: nil, isUpdatable: false, algorithm: DecisionTree.descriptor)
   }
 }

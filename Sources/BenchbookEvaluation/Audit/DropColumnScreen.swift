@@ -77,13 +77,14 @@ struct DropColumnScreen: Sendable {
     let classCount = without.classes.count
     let classifier: any FittedClassifier
     do {
-      if let regression = model.classifier as? LogisticRegression,
-        let start = full?.pipeline.classifier as? FittedLogisticRegression, start.classCount == classCount
+      // Standardisation is per column, so the full model's weights on the kept columns are in the units this fit
+      // sees.
+      if model.descriptor.traits.sharedWork.contains(.warmStart),
+        let warm = model.classifier as? any WarmStartFitting, let start = full?.pipeline.classifier,
+        let fitted = try Self.warmStarted(
+          warm, prepared, labels: data.training.labels, classCount: classCount, from: start, keeping: kept)
       {
-        // Standardisation is per column, so the full model's weights on the kept columns are in
-        // the units this fit sees.
-        classifier = try regression.fit(
-          prepared, labels: data.training.labels, classCount: classCount, from: start.keepingColumns(kept))
+        classifier = fitted
       } else {
         classifier = try model.classifier.fitPresentClasses(
           prepared, labels: data.training.labels, classCount: classCount)
@@ -93,5 +94,17 @@ struct DropColumnScreen: Sendable {
     }
     let probabilities = classifier.predictProbabilities(scaling.transform(data.testX))
     return LogLoss.evaluate(probabilities, labels: data.testLabels).value
+  }
+
+  /// `configuration` fitted on `x` from `start`'s weights on the columns `kept`, or `nil` when `start` cannot seed
+  /// it (another kind of model, another class set).
+  private static func warmStarted<C: WarmStartFitting>(
+    _ configuration: C, _ x: Matrix, labels: [Int], classCount: Int, from start: any FittedClassifier,
+    keeping kept: [Int]
+  ) throws(ModelError) -> (any FittedClassifier)? {
+    guard let seed = configuration.warmStart(from: start, keepingColumns: kept, classCount: classCount) else {
+      return nil
+    }
+    return try configuration.fit(x, labels: labels, classCount: classCount, from: seed)
   }
 }

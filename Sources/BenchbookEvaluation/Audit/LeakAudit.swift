@@ -69,9 +69,7 @@ public enum LeakAudit {
   /// Loads the spec's data, makes its folds and runs the audit alone (`benchbook audit`): the spec's own
   /// folds are fitted only when the temporal comparison needs their scores.
   public static func run(_ spec: ExperimentSpec, options: Options) throws -> (AuditRecord, Dataset) {
-    let dataset = try Dataset.load(spec.dataset)
-    let plan = try FoldPlan.make(
-      spec.resampling, rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
+    let (dataset, plan) = try RunPlan.load(spec)
     // Tuned models are audited at the configuration they ship, as `benchbook run` audits them.
     let resolved = try NestedTuning.resolvingFinal(spec, dataset: dataset, jobs: options.jobs)
     return (try run(resolved, dataset: dataset, plan: plan, mainPass: nil, options: options), dataset)
@@ -140,67 +138,45 @@ public enum LeakAudit {
     // At most `dropColumnFeatures` features refitted on each inner fold.
     let dropCount = sample.map { $0.folds.count * min($0.dataset.features.count, ScreenSample.dropColumnFeatures) } ?? 0
     let total = tasks.count + dropCount
-    let costliestFirst = (0..<tasks.count).sorted { a, b in
-      let (ca, cb) = (
-        cost(tasks[a], models, plan: plan, shadow: shadowPlan), cost(tasks[b], models, plan: plan, shadow: shadowPlan)
-      )
-      return ca != cb ? ca > cb : a < b
-    }
     MemoryTrace.mark("leak audit: plans", rows: dataset.x.rows)
     let mainEvaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
     let firstPhase = tasks
-    // Forward-chaining kNN splits search one tree stored in time order, where each split's rows are a run (so
-    // only when there is one); decision trees filter features sorted once, in any order.
-    let shadowWork = shadowPlan.map { shadow in
-      SharedFoldWork(models: models, evaluator: mainEvaluator, storedRows: shadow.rowsInTime) { m in
-        models[m].classifier is KNearestNeighbors && shadow.rowsInTime == nil ? [] : shadow.folds
-      }
-    }
-    // While a model's first split builds its shared work, the other threads take tasks that share nothing.
-    let order = ParallelExecutor.staggered(
-      costliestFirst, jobs: options.jobs,
+    // Forward-chaining splits are fitted as cross-validation's folds are (`FoldScheduler`): kNN splits search one
+    // tree stored in time order, where each split's training rows are a run; decision trees filter features
+    // sorted once; other models may take their rows in dataset order, gathered a run at a time.
+    let scheduler = FoldScheduler(
+      models: models, evaluator: mainEvaluator, storedRows: shadowPlan?.rowsInTime,
+      folds: { _ in shadowPlan?.folds ?? [] }, reordersRows: true)
+    // The spec's own folds, when the audit fits them, as cross-validation fits them: in their order, unshared.
+    let mainScheduler = FoldScheduler.unshared(models: models, evaluator: mainEvaluator)
+    let order = FoldScheduler.order(
+      costs: firstPhase.map { cost($0, scheduler, plan: plan, shadow: shadowPlan) },
+      last: firstPhase.map { _ in false }, ties: Array(firstPhase.indices), jobs: options.jobs,
       sharedGroup: { index in
-        guard case .shadow(let m, let f) = firstPhase[index],
-          shadowWork?.shares(model: m, fold: shadowPlan!.folds[f]) == true
-        else { return nil }
-        return m
-      },
-      movable: { _ in true })
-    // Each forward-chaining fit copies its training rows, the earlier part of the data in time, and the
-    // model works on them: weighed as the main pass weighs its folds (rows times the model's working copies,
-    // within five copies of the data), so the audit never holds more at once than cross-validation may.
+        guard case .shadow(let m, let f) = firstPhase[index] else { return nil }
+        return scheduler.sharedGroup(model: m, fold: shadowPlan!.folds[f])
+      })
+    // Each fit holds what the main pass's would (its training rows times the model's working copies, within
+    // five copies of the data), so the audit never holds more at once than cross-validation may.
     let weights = firstPhase.map { task -> Int in
-      if case .shadow(let m, let f) = task {
-        let fold = shadowPlan!.folds[f]
-        // A split searching a shared tree holds its test rows' positions and neighbours; the tree is the model's.
-        if shadowWork?.tree(model: m, fold: fold) != nil { return fold.test.count }
-        return mainEvaluator.heldRows(models[m], training: fold.train.count)
+      switch task {
+      case .main(let m, let f): mainScheduler.heldRows(model: m, fold: plan.folds[f])
+      case .shadow(let m, let f): scheduler.heldRows(model: m, fold: shadowPlan!.folds[f])
+      default: 0
       }
-      return 0
     }
     let outputs = try ParallelExecutor.run(
-      count: firstPhase.count, jobs: options.jobs, order: order, weights: weights,
-      budget: ModelKind.heldRowsBudget(dataRows: dataset.x.rows),
+      count: firstPhase.count, jobs: options.jobs, order: order, weights: weights, budget: scheduler.heldRowsBudget,
       progress: options.progress.map { report in { @Sendable done in report(done, total) } }
     ) { (index: Int) throws(ModelFailure) -> Output in
       // As in the main pass: a finished fit's memory goes back to the system, not to the arena.
       defer { HeapPolicy.releaseFreedMemory() }
       switch firstPhase[index] {
       case .main(let m, let f):
-        let outcome = try mainEvaluator.evaluate(models[m], on: plan.folds[f])
+        let outcome = try mainScheduler.evaluate(model: m, on: plan.folds[f])
         return .main(logLoss: outcome.scores.logLoss, fittedOn: outcome.preprocessingFittedOn)
       case .shadow(let m, let f):
-        var fold = shadowPlan!.folds[f]
-        if let shared = shadowWork?.tree(model: m, fold: fold) {
-          return .logLoss(try? mainEvaluator.evaluate(models[m], on: fold, sharing: shared).scores.logLoss)
-        }
-        if let shared = shadowWork?.presort(model: m, fold: fold) {
-          return .logLoss(try? mainEvaluator.evaluate(models[m], on: fold, presorted: shared).scores.logLoss)
-        }
-        // The rows before a split's test block, in time order, are scattered over a file that is not in time
-        // order; in dataset order they are runs, gathered a run at a time instead of a row at a time.
-        if !models[m].kind.fitDependsOnRowOrder { fold.train = fold.train.ascending(rowCount: dataset.x.rows) }
-        return .logLoss(try? mainEvaluator.evaluate(models[m], on: fold).scores.logLoss)
+        return .logLoss(try? scheduler.evaluate(model: m, on: shadowPlan!.folds[f]).scores.logLoss)
       case .screenModel(let m, let f):
         return .screen(
           DropColumnScreen(sample: sample!, model: models[m], preprocessing: spec.preprocessing).fitFull(fold: f))
@@ -382,11 +358,11 @@ public enum LeakAudit {
   }
 
   /// A rough cost, so the longest fits start first; it affects scheduling only, never results.
-  private static func cost(_ task: Task, _ models: [ModelSpec], plan: FoldPlan, shadow: FoldPlan?) -> Int {
+  private static func cost(_ task: Task, _ scheduler: FoldScheduler, plan: FoldPlan, shadow: FoldPlan?) -> Int {
     switch task {
-    case .main(let m, let f): models[m].kind.relativeCost * 1_000_000 + plan.folds[f].train.count
-    case .shadow(let m, let f): models[m].kind.relativeCost * 1_000_000 + (shadow?.folds[f].train.count ?? 0)
-    case .screenModel(let m, _): models[m].kind.relativeCost
+    case .main(let m, let f): scheduler.relativeCost(model: m) * 1_000_000 + plan.folds[f].train.count
+    case .shadow(let m, let f): scheduler.relativeCost(model: m) * 1_000_000 + (shadow?.folds[f].train.count ?? 0)
+    case .screenModel(let m, _): scheduler.relativeCost(model: m)
     case .screenFeature, .dropColumn, .variantInner: 0
     // Sorting every row: about as long as a mid-sized fit, so started early.
     case .dataCheck, .timeProfile: 2_000_000

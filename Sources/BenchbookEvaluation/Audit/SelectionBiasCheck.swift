@@ -44,8 +44,10 @@ public enum SelectionBiasCheck {
 
   /// Models of one algorithm listed several times with fixed settings: groups of model indices.
   public static func variantGroups(_ spec: ExperimentSpec) -> [[Int]] {
-    ModelKind.allCases.compactMap { kind in
-      let members = spec.models.indices.filter { spec.models[$0].kind == kind && !spec.models[$0].isTuned }
+    ModelRegistry.all.compactMap { algorithm in
+      let members = spec.models.indices.filter {
+        spec.models[$0].descriptor == algorithm && !spec.models[$0].isTuned
+      }
       return members.count >= 2 ? members : nil
     }
   }

@@ -91,7 +91,7 @@ public struct Baseline: Codable, Sendable {
 
   public struct Model: Codable, Sendable {
     public var label: String
-    public var algorithm: ModelKind
+    public var algorithm: String
     public var params: [String: ParameterValue]
     /// SHA-256 of the algorithm and its settings.
     public var settingsSha256: String
@@ -141,7 +141,7 @@ public struct Baseline: Codable, Sendable {
     }
 
     public init(
-      label: String, algorithm: ModelKind, params: [String: ParameterValue], settingsSha256: String, logLoss: Metric,
+      label: String, algorithm: String, params: [String: ParameterValue], settingsSha256: String, logLoss: Metric,
       accuracy: Metric, brier: Metric, rocAUC: Metric, timing: ModelTiming, modelSizeBytes: Int?
     ) {
       self.label = label
@@ -230,12 +230,12 @@ extension Baseline {
     let grid = tuning.configurations.map { configuration in
       configuration.params.keys.sorted().map { "\($0)=\(configuration.params[$0]!)" }.joined(separator: ",")
     }
-    return SHA256.hexDigest(([model.algorithm.rawValue, "tuned over"] + grid).joined(separator: "\n"))
+    return SHA256.hexDigest(([model.algorithm, "tuned over"] + grid).joined(separator: "\n"))
   }
 
   /// SHA-256 of `algorithm` and its settings in name order, values printed by value.
-  public static func settingsDigest(algorithm: ModelKind, params: [String: ParameterValue]) -> String {
-    let text = ([algorithm.rawValue] + params.keys.sorted().map { "\($0)=\(params[$0]!)" }).joined(separator: "\n")
+  public static func settingsDigest(algorithm: String, params: [String: ParameterValue]) -> String {
+    let text = ([algorithm] + params.keys.sorted().map { "\($0)=\(params[$0]!)" }).joined(separator: "\n")
     return SHA256.hexDigest(text)
   }
 

@@ -160,8 +160,8 @@ public struct Summary: Codable, Sendable, Hashable {
 
 public struct ModelResult: Codable, Sendable {
   public var label: String
-  /// Encodes as the kind's id, e.g. `logistic_regression`.
-  public var algorithm: ModelKind
+  /// The model's descriptor id (`ModelDescriptor.id`), e.g. `logistic_regression`.
+  public var algorithm: String
   public var params: [String: ParameterValue]
   public var logLoss: Summary
   public var accuracy: Summary
@@ -190,7 +190,7 @@ public struct ModelResult: Codable, Sendable {
   public var calibration: CalibrationRecord?
 
   public init(
-    label: String, algorithm: ModelKind, params: [String: ParameterValue], logLoss: Summary, accuracy: Summary,
+    label: String, algorithm: String, params: [String: ParameterValue], logLoss: Summary, accuracy: Summary,
     brier: Summary, rocAUC: Summary, folds: [FoldResult], parameterCount: Int
   ) {
     self.label = label
@@ -219,6 +219,15 @@ public struct ModelResult: Codable, Sendable {
     case withinBudget = "within_budget"
     case calibration
   }
+}
+
+extension ModelResult {
+  /// The descriptor of the model's algorithm, when this program knows it (a results file may come from a build
+  /// with models this one lacks).
+  public var descriptor: ModelDescriptor? { ModelRegistry.descriptor(id: algorithm) }
+
+  /// The algorithm in words, or its id when this program does not know it.
+  public var algorithmName: String { descriptor?.displayName ?? algorithm }
 }
 
 /// Percentiles of single-row prediction time, in microseconds.

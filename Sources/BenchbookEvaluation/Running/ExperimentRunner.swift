@@ -114,7 +114,7 @@ public enum ExperimentRunner {
         }
       }
       var result = ModelResult(
-        label: model.label, algorithm: model.kind, params: model.classifier.parameters,
+        label: model.label, algorithm: model.descriptor.id, params: model.classifier.parameters,
         logLoss: Summary(folds.map(\.logLoss)), accuracy: Summary(folds.map(\.accuracy)),
         brier: Summary(folds.map(\.brier)), rocAUC: Summary(folds.compactMap(\.rocAUC)),
         folds: folds, parameterCount: pipeline!.classifier.parameterCount)
@@ -239,40 +239,5 @@ public enum ExperimentRunner {
     let formatter = ISO8601DateFormatter()
     formatter.timeZone = TimeZone(identifier: "UTC")
     return formatter.string(from: Date(timeIntervalSince1970: seconds))
-  }
-}
-
-extension ModelKind {
-  /// Copies of its training rows a fit holds at its largest, the gathered rows included (which the model is
-  /// handed): a tree's rounded values and sorted lists, the neighbours' search tree over the rows with its
-  /// boxes, LDA's rows beside their centred transpose, each with the labels. Logistic regression scales the
-  /// rows and whitens them in place, and naive Bayes only sums them. Scheduling only.
-  var workingCopies: Int {
-    switch self {
-    case .decisionTree, .knn, .lda: 2
-    case .logisticRegression, .gaussianNB: 1
-    }
-  }
-
-  /// Whether the fit rewrites the rows it is handed (logistic regression scales and whitens them in place), so
-  /// that rows it shares with the dataset are copied first. Scheduling only.
-  var rewritesItsRows: Bool { self == .logisticRegression }
-
-  /// Rows a fit on `trainingRows` gathered rows holds at its largest (`workingCopies` of them). Scheduling only.
-  func heldRows(training trainingRows: Int) -> Int { trainingRows * workingCopies }
-
-  /// What the fits running at once may hold together: five copies of the data's rows. Scheduling only.
-  static func heldRowsBudget(dataRows: Int) -> Int { 5 * dataRows }
-
-  /// A rough order of fitting cost, so the longest tasks start first and the
-  /// parallel pool finishes together. It affects scheduling only, never results.
-  var relativeCost: Int {
-    switch self {
-    case .decisionTree: 5
-    case .knn: 4
-    case .logisticRegression: 3
-    case .lda: 2
-    case .gaussianNB: 1
-    }
   }
 }

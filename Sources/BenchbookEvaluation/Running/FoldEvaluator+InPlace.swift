@@ -7,11 +7,13 @@ import Dispatch
 /// the dataset's rows where they are instead of a gathered copy: the same rows in the same order, so the
 /// scores are bit-identical to the gathered fit's, which tests check.
 extension FoldEvaluator {
-  /// `model`'s classifier when its folds may read their rows in place: an untuned model that fits that way, no
-  /// planted slowdown (tests time a repeated fit), and rows that any fold's fit takes as they are
-  /// (`fitsRowsAsTheyAre`); `nil` otherwise.
+  /// `model`'s classifier when its folds may read their rows in place: an untuned model whose descriptor's fold
+  /// strategy is `inPlace`, no planted slowdown (tests time a repeated fit), and rows that any fold's fit takes as
+  /// they are (`fitsRowsAsTheyAre`); `nil` otherwise.
   func inPlaceFitter(_ model: ModelSpec) -> (any RowSubsetFitting)? {
-    guard model.search == nil, !FitRepeat.isPlanted(for: model.label), fitsRowsAsTheyAre else { return nil }
+    guard model.descriptor.foldStrategy == .inPlace, model.search == nil, !FitRepeat.isPlanted(for: model.label),
+      fitsRowsAsTheyAre
+    else { return nil }
     return model.classifier as? any RowSubsetFitting
   }
 
@@ -19,7 +21,7 @@ extension FoldEvaluator {
   /// gathered one when it reads the rows in place (naive Bayes then holds none, LDA its centred copy). For
   /// scheduling only.
   func heldRows(_ model: ModelSpec, training trainingRows: Int) -> Int {
-    model.kind.heldRows(training: trainingRows) - (inPlaceFitter(model) == nil ? 0 : trainingRows)
+    model.descriptor.traits.heldRows(training: trainingRows) - (inPlaceFitter(model) == nil ? 0 : trainingRows)
   }
 
   /// `evaluate(model, on: fold)` with the training rows read in place by `classifier`, the model's.

@@ -3,15 +3,18 @@ import BenchbookModels
 import BenchbookSpec
 import Dispatch
 
-/// Folds of a decision tree grown from features sorted once for every fold (`FeaturePresort`), each filtering
-/// the sorted lists to its training rows instead of gathering and sorting them: the same trees, node for node,
-/// so the scores are bit-identical to `evaluate(_:on:)`, which tests check.
+/// Folds of a model grown from features sorted once for every fold (`FeaturePresort`, `PresortFitting`: a decision
+/// tree), each filtering the sorted lists to its training rows instead of gathering and sorting them: the same
+/// trees, node for node, so the scores are bit-identical to `evaluate(_:on:)`, which tests check.
 extension FoldEvaluator {
-  /// Whether `model`'s folds may share sorted features: an untuned decision tree, no planted slowdown (tests
-  /// time a repeated fit), and rows that any fold's fit takes as they are (`fitsRowsAsTheyAre`).
-  func sharesPresort(_ model: ModelSpec) -> Bool {
-    model.search == nil && model.classifier is DecisionTree && !FitRepeat.isPlanted(for: model.label)
-      && fitsRowsAsTheyAre
+  /// `model`'s classifier when its folds may share sorted features: an untuned model whose descriptor's fold
+  /// strategy is `sharedPresort`, no planted slowdown (tests time a repeated fit), and rows that any fold's fit
+  /// takes as they are (`fitsRowsAsTheyAre`); `nil` otherwise.
+  func presortFitter(_ model: ModelSpec) -> (any PresortFitting)? {
+    guard model.descriptor.foldStrategy == .sharedPresort, model.search == nil,
+      !FitRepeat.isPlanted(for: model.label), fitsRowsAsTheyAre
+    else { return nil }
+    return model.classifier as? any PresortFitting
   }
 
   /// `evaluate(model, on: fold)`, growing the tree from `shared` sorted features. Data the sort refuses (a
@@ -19,7 +22,7 @@ extension FoldEvaluator {
   func evaluate(_ model: ModelSpec, on fold: Fold, presorted shared: FoldShared<FeaturePresort?>)
     throws(ModelFailure) -> Outcome
   {
-    guard let tree = model.classifier as? DecisionTree else {
+    guard let tree = presortFitter(model) else {
       shared.done()
       return try evaluate(model, on: fold)
     }
@@ -42,7 +45,7 @@ extension FoldEvaluator {
   func fitAllRows(_ model: ModelSpec, presorted shared: FoldShared<FeaturePresort?>) throws(ModelFailure)
     -> FittedPipeline
   {
-    guard let tree = model.classifier as? DecisionTree else {
+    guard let tree = presortFitter(model) else {
       shared.done()
       return try fitAllRows(model)
     }
@@ -58,7 +61,7 @@ extension FoldEvaluator {
 
   /// `tree` grown on `rows` from sorted features, as `fit` would grow it on the gathered rows.
   private func fit(
-    _ tree: DecisionTree, presorted presort: FeaturePresort, rows: RowIndices, model: ModelSpec, fold: Int?
+    _ tree: any PresortFitting, presorted presort: FeaturePresort, rows: RowIndices, model: ModelSpec, fold: Int?
   )
     throws(ModelFailure) -> any FittedClassifier
   {

@@ -3,19 +3,23 @@ import BenchbookModels
 import BenchbookSpec
 import Dispatch
 
-/// Folds of a k-nearest-neighbours model scored against one tree over every row (`SharedNeighborTree`).
+/// Folds of a k-nearest-neighbours model (`SharedNeighborSearch`) scored against one tree over every row
+/// (`SharedNeighborTree`).
 ///
 /// Without fitted preprocessing a fold's model stores its training rows unchanged, so its k nearest rows are
 /// the k nearest *training* rows in a tree over all rows. When the fold's training rows keep the tree's stored
 /// order, a distance tie still goes to the lower training row, and the shares are added by the same code
-/// (`FittedKNearestNeighbors.probabilities`), so the scores are bit-identical to `evaluate(_:on:)`, which
+/// (the model's `probabilities(_:labels:classCount:)`), so the scores are bit-identical to `evaluate(_:on:)`, which
 /// tests check.
 extension FoldEvaluator {
-  /// Whether `model`'s folds may search one tree over every row: an untuned kNN model, no planted slowdown
-  /// (tests time a repeated fit), and rows that any fold's fit takes as they are (`fitsRowsAsTheyAre`).
-  func sharesNeighborTree(_ model: ModelSpec) -> Bool {
-    model.search == nil && model.classifier is KNearestNeighbors && !FitRepeat.isPlanted(for: model.label)
-      && fitsRowsAsTheyAre
+  /// `model`'s classifier when its folds may search one tree over every row: an untuned model whose descriptor's
+  /// fold strategy is `sharedNeighborTree`, no planted slowdown (tests time a repeated fit), and rows that any
+  /// fold's fit takes as they are (`fitsRowsAsTheyAre`); `nil` otherwise.
+  func neighborSearcher(_ model: ModelSpec) -> (any SharedNeighborSearch)? {
+    guard model.descriptor.foldStrategy == .sharedNeighborTree, model.search == nil,
+      !FitRepeat.isPlanted(for: model.label), fitsRowsAsTheyAre
+    else { return nil }
+    return model.classifier as? any SharedNeighborSearch
   }
 
   /// `evaluate(model, on: fold)`, searching `shared` instead of fitting the fold's own tree. A fold the shared
@@ -24,7 +28,7 @@ extension FoldEvaluator {
   func evaluate(_ model: ModelSpec, on fold: Fold, sharing shared: SharedNeighborTree) throws(ModelFailure)
     -> Outcome
   {
-    guard let neighbors = model.classifier as? KNearestNeighbors, let admitted = admitted(neighbors, fold, shared)
+    guard let neighbors = neighborSearcher(model), let admitted = admitted(neighbors, fold, shared)
     else {
       shared.done()
       return try evaluate(model, on: fold)
@@ -43,7 +47,7 @@ extension FoldEvaluator {
       admitted.withUnsafeBufferPointer { admitted in
         // In blocks of up to 4 Mi neighbours (64 MB of lists): a tenth of a million-row dataset at k = 5 is
         // one block, and the search takes a block's queries in tree order, so larger blocks reuse the cache.
-        let chunk = max(FittedKNearestNeighbors.queryChunk, (1 << 22) / neighbors.k)
+        let chunk = max(type(of: neighbors).queryChunk, (1 << 22) / neighbors.k)
         for first in stride(from: 0, to: testPositions.count, by: chunk) {
           let queries =
             testPositions.count <= chunk
@@ -51,10 +55,7 @@ extension FoldEvaluator {
           let found = stored.tree.nearest(toStored: queries, k: neighbors.k) {
             admitted[$0 >> 6] & (1 << UInt64($0 & 63)) != 0
           }
-          values +=
-            FittedKNearestNeighbors.probabilities(
-              found, k: neighbors.k, weights: neighbors.weights, labels: stored.labels, classCount: classCount
-            ).values
+          values += neighbors.probabilities(found, labels: stored.labels, classCount: classCount).values
         }
       }
       let probabilities = Matrix(rows: testPositions.count, columns: classCount, values: values)
@@ -72,8 +73,9 @@ extension FoldEvaluator {
   /// The stored positions of the fold's training rows as a bit set, or `nil` when the shared tree cannot stand
   /// for the fold's own: a fit that would not build a kd-tree, training rows out of the stored order, or a
   /// class missing from them.
-  private func admitted(_ neighbors: KNearestNeighbors, _ fold: Fold, _ shared: SharedNeighborTree) -> [UInt64]? {
-    guard neighbors.resolvedIndex(rows: fold.train.count, features: dataset.x.columns) == .kdTree,
+  private func admitted(_ neighbors: any SharedNeighborSearch, _ fold: Fold, _ shared: SharedNeighborTree) -> [UInt64]?
+  {
+    guard neighbors.searchesKDTree(rows: fold.train.count, features: dataset.x.columns),
       neighbors.k <= fold.train.count
     else { return nil }
     var bits = [UInt64](repeating: 0, count: (dataset.x.rows + 63) / 64)

@@ -53,10 +53,7 @@ public struct RunPlan: Sendable {
 
   /// Loads the data, makes the folds and lists the tasks.
   public init(_ spec: ExperimentSpec) throws {
-    let dataset = try Dataset.load(spec.dataset)
-    MemoryTrace.mark("load", rows: dataset.x.rows)
-    let plan = try FoldPlan.make(
-      spec.resampling, rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
+    let (dataset, plan) = try Self.load(spec)
     var tunings: [Int: NestedTuning] = [:]
     for (m, model) in spec.models.enumerated() {
       if let search = model.search {
@@ -81,21 +78,19 @@ public struct RunPlan: Sendable {
     evaluator = FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing)
   }
 
-  /// A rough cost of a task, for scheduling and for balancing shards; it never changes a result.
-  public func cost(_ task: Task) -> Int {
-    spec.models[task.model].kind.relativeCost * (tunings[task.model]?.configurations.count ?? 1)
+  /// Loads the data a spec names and makes its folds: what every pass over a spec starts from (`run`, `audit`,
+  /// a shard, a merge), done once per run.
+  public static func load(_ spec: ExperimentSpec) throws -> (Dataset, FoldPlan) {
+    let dataset = try Dataset.load(spec.dataset)
+    MemoryTrace.mark("load", rows: dataset.x.rows)
+    let plan = try FoldPlan.make(
+      spec.resampling, rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
+    return (dataset, plan)
   }
 
-  /// A rough count of data rows a task holds while it runs: its training rows times the copies of them
-  /// it makes (the gathered rows, and the model's own). For scheduling only; it never changes a result.
-  func heldRows(_ task: Task) -> Int {
-    switch task {
-    case .fold(let m, let f): evaluator.heldRows(spec.models[m], training: plan.folds[f].train.count)
-    // All rows are handed over without a gathered copy; a model that rewrites its rows copies them then.
-    case .allRows(let m):
-      dataset.x.rows * (spec.models[m].kind.workingCopies - (spec.models[m].kind.rewritesItsRows ? 0 : 1))
-    case .tuning: 0
-    }
+  /// A rough cost of a task, for scheduling and for balancing shards; it never changes a result.
+  public func cost(_ task: Task) -> Int {
+    spec.models[task.model].descriptor.traits.relativeCost * (tunings[task.model]?.configurations.count ?? 1)
   }
 
   /// Runs the tasks at `indices` (into `tasks`) on `jobs` threads, costliest first. Tasks whose held rows
@@ -134,11 +129,10 @@ public struct RunPlan: Sendable {
       progress?(outputs.count, count)
     }
     let remaining = indices.filter { outputs[$0] == nil }
-    // An untuned kNN model's folds search one tree over every row instead of each building its own; an untuned
-    // decision tree's folds, and its fit on all rows, filter features sorted once instead of each sorting its own.
-    let sharedWork =
+    // How each fold fit runs (shared work, held rows, order): the decision the audit's refits take too.
+    let scheduler =
       sharing
-      ? SharedFoldWork(
+      ? FoldScheduler(
         models: spec.models, evaluator: evaluator, storedRows: plan.rowsInTime,
         folds: { m in
           remaining.compactMap { index -> Fold? in
@@ -146,63 +140,42 @@ public struct RunPlan: Sendable {
             return plan.folds[f]
           }
         },
-        fitsAllRows: { m in remaining.contains { tasks[$0] == .allRows(model: m) } }) : .unshared
-    // Fits on all rows come last: their models are kept for the on-device measurements, so started first they
-    // would be held beside every later fold's working copies. A tree grown from its folds' sorted features runs
-    // with its folds instead, so the sorted features are freed after it; the tree it keeps is small beside them.
-    let costs = remaining.map { cost(tasks[$0]) }
-    let last = remaining.map { index in
-      guard case .allRows(let m) = tasks[index] else { return false }
-      return sharedWork.presortForAllRows(model: m) == nil
-    }
-    let costliestFirst = remaining.indices.sorted { a, b in
-      last[a] != last[b] ? !last[a] : costs[a] != costs[b] ? costs[a] > costs[b] : remaining[a] < remaining[b]
-    }
-    // While a model's first fold builds its shared work, the other threads take folds that share nothing.
-    let order = ParallelExecutor.staggered(
-      costliestFirst, jobs: jobs,
+        fitsAllRows: { m in remaining.contains { tasks[$0] == .allRows(model: m) } }, reordersRows: false)
+      : FoldScheduler.unshared(models: spec.models, evaluator: evaluator)
+    let order = FoldScheduler.order(
+      costs: remaining.map { cost(tasks[$0]) },
+      last: remaining.map { index in
+        guard case .allRows(let m) = tasks[index] else { return false }
+        return scheduler.fitsAllRowsLast(model: m)
+      },
+      ties: remaining, jobs: jobs,
       sharedGroup: { position in
         switch tasks[remaining[position]] {
-        case .fold(let m, let f) where sharedWork.shares(model: m, fold: plan.folds[f]): m
-        case .allRows(let m) where sharedWork.presortForAllRows(model: m) != nil: m
-        default: nil
+        case .fold(let m, let f): scheduler.sharedGroup(model: m, fold: plan.folds[f])
+        case .allRows(let m): scheduler.sharedGroupAllRows(model: m)
+        case .tuning: nil
         }
-      },
-      movable: { position in !last[position] })
+      })
     let alreadyDone = outputs.count
-    // A fold searching a shared tree holds only its test rows' positions and neighbours; the tree is the
-    // model's, not the fold's.
     let held = remaining.map { index in
-      if case .fold(let m, let f) = tasks[index], sharedWork.tree(model: m, fold: plan.folds[f]) != nil {
-        return plan.folds[f].test.count
+      switch tasks[index] {
+      case .fold(let m, let f): scheduler.heldRows(model: m, fold: plan.folds[f])
+      case .allRows(let m): scheduler.heldRowsAllRows(model: m)
+      case .tuning: 0
       }
-      return heldRows(tasks[index])
     }
     let rest = try ParallelExecutor.run(
-      count: remaining.count, jobs: jobs, order: order, weights: held,
-      budget: ModelKind.heldRowsBudget(dataRows: dataset.x.rows),
+      count: remaining.count, jobs: jobs, order: order, weights: held, budget: scheduler.heldRowsBudget,
       progress: progress.map { report in { @Sendable done in report(alreadyDone + done, count) } }
     ) { (position: Int) throws(ModelFailure) -> Output in
-      let models = spec.models
       // Hand a finished task's freed memory back at once: below the mmap threshold glibc would keep it
       // resident in the thread's arena, under the next task's allocations.
       defer { HeapPolicy.releaseFreedMemory() }
       switch taskList[remaining[position]] {
-      case .fold(let m, let f):
-        if let shared = sharedWork.tree(model: m, fold: plan.folds[f]) {
-          return .fold(try evaluator.evaluate(models[m], on: plan.folds[f], sharing: shared))
-        }
-        if let shared = sharedWork.presort(model: m, fold: plan.folds[f]) {
-          return .fold(try evaluator.evaluate(models[m], on: plan.folds[f], presorted: shared))
-        }
-        return .fold(try evaluator.evaluate(models[m], on: plan.folds[f]))
-      case .allRows(let m):
-        if let shared = sharedWork.presortForAllRows(model: m) {
-          return .allRows(try evaluator.fitAllRows(models[m], presorted: shared))
-        }
-        return .allRows(try evaluator.fitAllRows(models[m]))
+      case .fold(let m, let f): return .fold(try scheduler.evaluate(model: m, on: plan.folds[f]))
+      case .allRows(let m): return .allRows(try scheduler.fitAllRows(model: m))
       case .tuning(let m, let split):
-        let model = models[m]
+        let model = spec.models[m]
         return .tuning(
           try tunings[m]!.evaluate(split, with: evaluator, size: sizeOf.map { size in { size(model, $1) } }))
       }

@@ -45,7 +45,7 @@ public struct ShardFile: Codable, Sendable {
       let settings = configurations.map { configuration in
         configuration.parameters.keys.sorted().map { "\($0)=\(configuration.parameters[$0]!)" }.joined(separator: ",")
       }
-      return ([model.label, model.kind.rawValue] + settings).joined(separator: ";")
+      return ([model.label, model.descriptor.id] + settings).joined(separator: ";")
     }
     return Identity(
       benchbook: EnvironmentProbe.benchbookVersion, spec: specPath,

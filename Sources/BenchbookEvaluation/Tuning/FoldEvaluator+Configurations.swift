@@ -71,14 +71,23 @@ extension FoldEvaluator {
     return result
   }
 
-  /// Every configuration fitted on `x` (`Classifier.sharedFits`), exactly as each one's own fit; a failure
-  /// names the model and fold.
+  /// Every configuration fitted on `x`, exactly as each one's own fit: together (`Classifier.sharedFits`) when the
+  /// model's descriptor says its configurations share work (`SharedWork.configurations`), else one by one; a
+  /// failure names the model and fold.
   /// - Precondition: every class occurs in `labels`.
   func fits(of configurations: [any Classifier], on x: Matrix, labels: [Int], model: ModelSpec, fold: Int?)
     throws(ModelFailure) -> [any FittedClassifier]
   {
+    let classCount = dataset.classes.count
     do {
-      return try Self.sharedFits(configurations, x, labels: labels, classCount: dataset.classes.count)
+      guard model.descriptor.traits.sharedWork.contains(.configurations) else {
+        var fits: [any FittedClassifier] = []
+        for configuration in configurations {
+          fits.append(try configuration.fit(x, labels: labels, classCount: classCount))
+        }
+        return fits
+      }
+      return try Self.sharedFits(configurations, x, labels: labels, classCount: classCount)
     } catch {
       throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
     }

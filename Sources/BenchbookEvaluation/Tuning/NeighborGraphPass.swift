@@ -3,8 +3,8 @@ import BenchbookModels
 import BenchbookSpec
 import Foundation
 
-/// Scores k-nearest-neighbours configurations on many splits at once: one kd-tree over every row and one
-/// neighbour search per row, instead of a tree and a search per split.
+/// Scores k-nearest-neighbours configurations (`SharedNeighborSearch`) on many splits at once: one kd-tree over
+/// every row and one neighbour search per row, instead of a tree and a search per split.
 ///
 /// A kNN model stores its training rows. When no preprocessing is fitted on them, distances do not depend on
 /// the split, and a row's k nearest training rows in a split are the first k of its neighbours over all rows
@@ -27,23 +27,28 @@ struct NeighborGraphPass: Sendable {
 
   let evaluator: FoldEvaluator
   let model: ModelSpec
-  let configurations: [KNearestNeighbors]
+  let configurations: [any SharedNeighborSearch]
   let splits: [Split]
   /// The largest k: every configuration's neighbours are a prefix of this many.
   let largestK: Int
+  /// Writes every configuration's class shares of a query from one walk over its neighbours.
+  let shares: any NeighborShareWriting
 
   /// Queries answered together; a block's neighbour lists and class shares stay a few MB.
   static let blockRows = 1024
 
   /// The pass, or `nil` when some split needs what only a split's own fit gives: fitted preprocessing, training
   /// rows out of dataset order, a class missing from a split's training rows, too few rows for k, or data whose
-  /// arithmetic a fit would reject. `FoldEvaluator.evaluate` then scores each split, errors included.
+  /// arithmetic a fit would reject; or when the model cannot share one search across splits (its descriptor's
+  /// `SharedWork.neighborSearchAcrossSplits`). `FoldEvaluator.evaluate` then scores each split, errors included.
   init?(evaluator: FoldEvaluator, model: ModelSpec, configurations: [any Classifier], splits: [Split]) {
     let dataset = evaluator.dataset
-    let neighbours = configurations.compactMap { $0 as? KNearestNeighbors }
-    guard !splits.isEmpty, neighbours.count == configurations.count, let largestK = neighbours.map(\.k).max(),
-      evaluator.fitsRowsAsTheyAre
+    guard model.descriptor.traits.sharedWork.contains(.neighborSearchAcrossSplits),
+      let first = configurations.first as? any SharedNeighborSearch,
+      let shares = Self.shareWriter(first, configurations, classCount: dataset.classes.count)
     else { return nil }
+    let neighbours = configurations.compactMap { $0 as? any SharedNeighborSearch }
+    guard !splits.isEmpty, let largestK = neighbours.map(\.k).max(), evaluator.fitsRowsAsTheyAre else { return nil }
     let classCount = dataset.classes.count
     for split in splits {
       guard split.train.count >= largestK, Self.isAscending(split.train), Self.isAscending(split.test) else {
@@ -58,6 +63,16 @@ struct NeighborGraphPass: Sendable {
     self.configurations = neighbours
     self.splits = splits
     self.largestK = largestK
+    self.shares = shares
+  }
+
+  /// The share writer of `configurations`, all of `first`'s type; `nil` when they are not.
+  private static func shareWriter<C: SharedNeighborSearch>(
+    _ first: C, _ configurations: [any Classifier], classCount: Int
+  ) -> (any NeighborShareWriting)? {
+    let typed = configurations.compactMap { $0 as? C }
+    guard typed.count == configurations.count else { return nil }
+    return C.shareWriter(typed, classCount: classCount)
   }
 
   static func isAscending(_ rows: RowIndices) -> Bool {
@@ -160,7 +175,7 @@ struct NeighborGraphPass: Sendable {
     var rows = [Int](repeating: 0, count: largestK)
     var distances = [Double](repeating: 0, count: largestK)
     var sums = [Double](repeating: 0, count: classCount)
-    let sharedShares = FittedKNearestNeighbors.SharedShares(configurations, classCount: classCount)
+    let sharedShares = shares
     var finite = true
 
     /// Writes the shares of query `q` for every split testing it, taking each split's first `largestK`

@@ -112,7 +112,7 @@ extension NestedTuning {
     var resolved = model
     resolved.classifier = configurations[finalIndex]
     var result = ModelResult(
-      label: model.label, algorithm: model.kind, params: configurations[finalIndex].parameters,
+      label: model.label, algorithm: model.descriptor.id, params: configurations[finalIndex].parameters,
       logLoss: Summary(folds.map(\.logLoss)), accuracy: Summary(folds.map(\.accuracy)),
       brier: Summary(folds.map(\.brier)), rocAUC: Summary(folds.compactMap(\.rocAUC)), folds: folds,
       parameterCount: finalPipeline.classifier.parameterCount)

@@ -99,8 +99,9 @@ public struct NestedTuning: Sendable {
       test: scored.test, full: scored.full, fold: scored.fold, size: scored.full ? size : nil)
   }
 
-  /// Scores `splits` together when their work can be shared across splits (`NeighborGraphPass`), with results
-  /// equal to `evaluate` on each; `nil` when it cannot, and each split is then evaluated on its own.
+  /// Scores `splits` together when their work can be shared across splits (`NeighborGraphPass`, for a model whose
+  /// descriptor says `SharedWork.neighborSearchAcrossSplits`), with results equal to `evaluate` on each; `nil` when
+  /// it cannot, and each split is then evaluated on its own.
   func evaluateTogether(
     _ splits: [TuningSplit], with evaluator: FoldEvaluator, size: (@Sendable (Int, FittedPipeline) -> Int?)?, jobs: Int
   ) throws(ModelFailure) -> [ConfigurationScores]? {

@@ -82,8 +82,6 @@ public struct DecisionTree: Classifier, Hashable, Codable {
     SettingDescriptor("random_state", type: .optionalWholeNumber, default: .int(0), searchable: false),
   ]
 
-  public var kind: ModelKind { .decisionTree }
-
   public var parameters: [String: ParameterValue] {
     [
       "criterion": .string(criterion.rawValue), "max_depth": maxDepth.map { .int($0) } ?? .none,

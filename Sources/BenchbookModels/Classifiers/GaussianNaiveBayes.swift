@@ -24,8 +24,6 @@ public struct GaussianNaiveBayes: RowSubsetFitting, Hashable, Codable {
     SettingDescriptor("var_smoothing", type: .number, default: .double(1e-9), searchable: true)
   ]
 
-  public var kind: ModelKind { .gaussianNB }
-
   public var parameters: [String: ParameterValue] { ["var_smoothing": .double(varSmoothing)] }
 
   /// One pass of sufficient statistics for every `var_smoothing`: the smoothing

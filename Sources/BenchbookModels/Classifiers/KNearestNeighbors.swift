@@ -65,8 +65,6 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
     SettingDescriptor("leaf_size", type: .wholeNumber, default: .int(30), searchable: false),
   ]
 
-  public var kind: ModelKind { .knn }
-
   /// Settings under scikit-learn's names and words (`algorithm`: auto, kd_tree, brute).
   public var parameters: [String: ParameterValue] {
     let algorithm =

@@ -32,8 +32,6 @@ public struct LinearDiscriminantAnalysis: RowSubsetFitting, Hashable, Codable {
     SettingDescriptor("solver", type: .word(["svd"]), default: .string("svd"), searchable: false),
   ]
 
-  public var kind: ModelKind { .lda }
-
   public var parameters: [String: ParameterValue] {
     ["tol": .double(tol), "solver": .string(solver)]
   }

@@ -68,8 +68,6 @@ public struct LogisticRegression: Classifier, Hashable, Codable {
     SettingDescriptor("max_iter", type: .wholeNumber, default: .int(10_000), searchable: false),
   ]
 
-  public var kind: ModelKind { .logisticRegression }
-
   public var parameters: [String: ParameterValue] {
     [
       "C": .double(C), "penalty": .string(penalty.rawValue), "fit_intercept": .bool(fitIntercept),

@@ -18,7 +18,7 @@ public struct ReportContext: Sendable {
 
   /// "logistic regression (LR)", or just the label when it already says the algorithm.
   func name(_ model: ModelResult) -> String {
-    let algorithm = model.algorithm.displayName
+    let algorithm = model.algorithmName
     return "\(algorithm) (\(model.label))"
   }
 }

@@ -17,7 +17,8 @@ struct OnDeviceSection: ReportSection {
     text +=
       "so an app passes raw values; `benchbook export` writes it and `benchbook inspect` shows what is inside.\n\n"
     let features = context.results.data.columns.count
-    for model in models where model.algorithm == .knn {
+    // A model that stores its training rows (k-nearest neighbours) ships them all.
+    for model in models where model.descriptor?.storedSize == .trainingRows {
       let rows = context.results.data.rows
       let samples = Format.bytes(rows * features * 4)
       text += "- **\(model.label)** stores every training row: \(Format.count(rows)) samples × \(features) "
@@ -28,7 +29,7 @@ struct OnDeviceSection: ReportSection {
       }
       text += ".\n"
     }
-    let indexes = models.filter { $0.algorithm == .knn }
+    let indexes = models.filter { $0.descriptor?.storedSize == .trainingRows }
     let kinds = Set(
       indexes.compactMap { model -> String? in
         if case .string(let index)? = model.params["algorithm"], index != "auto" { return index }
@@ -39,7 +40,7 @@ struct OnDeviceSection: ReportSection {
       text +=
         "the timing table: \(indexes.map { "\($0.label) \($0.latencyMicroseconds.map { Format.microseconds($0.p50) } ?? "–")" }.joined(separator: ", ")).\n"
     }
-    for model in models where model.algorithm == .decisionTree && model.modelSizeBytes != nil {
+    for model in models where model.descriptor?.storedSize == .treeNodes && model.modelSizeBytes != nil {
       if case .int(let depth)? = model.params["max_depth"] {
         text += "- **\(model.label)** is one tree, at most \(depth) levels deep "
       } else {

@@ -46,10 +46,10 @@ struct ResultsSection: ReportSection {
 enum AlgorithmName {
   static func of(_ model: ModelResult) -> String {
     // The schema holds every default, so nothing is fitted or built to know them.
-    let kind = model.algorithm
-    let defaults = Dictionary(uniqueKeysWithValues: kind.settingsSchema.map { ($0.name, $0.defaultValue) })
+    let schema = model.descriptor?.settingsSchema ?? []
+    let defaults = Dictionary(uniqueKeysWithValues: schema.map { ($0.name, $0.defaultValue) })
     let changed = model.params.keys.sorted().filter { defaults[$0] != model.params[$0] }
     let settings = changed.map { "\($0)=\(model.params[$0]!)" }.joined(separator: ", ")
-    return settings.isEmpty ? kind.displayName : "\(kind.displayName) (\(settings))"
+    return settings.isEmpty ? model.algorithmName : "\(model.algorithmName) (\(settings))"
   }
 }

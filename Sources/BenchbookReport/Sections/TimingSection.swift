@@ -13,11 +13,11 @@ struct TimingSection: ReportSection {
     // Without preprocessing an untuned kNN model's folds share one tree (`SharedNeighborTree`), built once.
     let sharesTree =
       context.results.preprocess.isEmpty
-      && context.results.models.contains {
-        $0.algorithm == .knn && $0.tuning == nil && $0.folds.count > 1
-      }
-    if sharesTree {
-      text += "Without preprocessing, k-nearest neighbours' folds search one kd-tree over every row, each keeping "
+      ? context.results.models.first {
+        $0.descriptor?.foldStrategy == .sharedNeighborTree && $0.tuning == nil && $0.folds.count > 1
+      }?.descriptor : nil
+    if let sharesTree {
+      text += "Without preprocessing, \(sharesTree.displayName)' folds search one kd-tree over every row, each keeping "
       text += "its own training rows, so its fit per fold is that tree's build shared among the folds. "
     }
     if hasLatency {

@@ -1,0 +1,32 @@
+import BenchbookData
+
+extension KNearestNeighbors {
+  /// k-nearest neighbours: a distance tie goes to the earlier training row, so row order matters; its folds and a
+  /// tuning's splits share one search over every row; the only model Core ML can update on device.
+  public static let descriptor = ModelDescriptor(
+    id: "knn", abbreviations: ["KNN", "KNC"], scikitLearnName: "KNeighborsClassifier",
+    displayName: "k-nearest neighbours", defaultLabel: "KNN", inDefaultSet: true, classifierType: Self.self,
+    traits: ModelTraits(
+      // The search tree over the rows with its boxes, beside the gathered rows.
+      rowOrder: .dependsOnOrder, rewritesItsRows: false, workingCopies: 2, relativeCost: 4, updatable: true,
+      sharedWork: [.configurations, .neighborSearchAcrossSplits], sharedFitTolerance: 0),
+    foldStrategy: .sharedNeighborTree, storedSize: .trainingRows)
+}
+
+extension KNearestNeighbors: SharedNeighborSearch {
+  public func searchesKDTree(rows: Int, features: Int) -> Bool {
+    resolvedIndex(rows: rows, features: features) == .kdTree
+  }
+
+  public func probabilities(_ found: NeighborList, labels: [Int], classCount: Int) -> Matrix {
+    FittedKNearestNeighbors.probabilities(found, k: k, weights: weights, labels: labels, classCount: classCount)
+  }
+
+  public static var queryChunk: Int { FittedKNearestNeighbors.queryChunk }
+
+  public static func shareWriter(_ configurations: [Self], classCount: Int) -> FittedKNearestNeighbors.SharedShares {
+    FittedKNearestNeighbors.SharedShares(configurations, classCount: classCount)
+  }
+}
+
+extension FittedKNearestNeighbors.SharedShares: NeighborShareWriting {}

@@ -1,0 +1,10 @@
+extension LinearDiscriminantAnalysis {
+  /// LDA: reads a fold's rows in place and holds only their centred copy (beside the transpose the SVD takes).
+  public static let descriptor = ModelDescriptor(
+    id: "lda", abbreviations: ["LDA"], scikitLearnName: "LinearDiscriminantAnalysis",
+    displayName: "linear discriminant analysis", defaultLabel: "LDA", inDefaultSet: true, classifierType: Self.self,
+    traits: ModelTraits(
+      rowOrder: .independent(tolerance: 1e-12), rewritesItsRows: false, workingCopies: 2, relativeCost: 2,
+      updatable: false, sharedWork: [], sharedFitTolerance: 0),
+    foldStrategy: .inPlace, storedSize: .fixed)
+}
