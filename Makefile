@@ -91,15 +91,19 @@ gate-evidence: build
 baselines: build
 	@set -e; for spec in experiments/*.yaml; do $(BIN) baseline "$$spec"; done
 
-## coreml-check: export every model of iris and the flagship, then parse each file with Apple's coremltools
+## coreml-check: export every registered model (`benchbook models`) of iris and the flagship, then parse each file
+## with Apple's coremltools
 COREML_VENV := .build/coremltools-venv
 coreml-check: build
 	@[ -x $(COREML_VENV)/bin/python ] || { python3 -m venv $(COREML_VENV) && $(COREML_VENV)/bin/pip install -q coremltools; }
 	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && set -e && \
-	for spec in iris flights-delay; do for model in LR LDA KNN DT NB; do \
+	models=$$($(BIN) models --labels) && updatable=$$($(BIN) models --labels --updatable) && \
+	for spec in iris flights-delay; do for model in $$models; do \
 	  $(BIN) export experiments/$$spec.yaml --model $$model --out "$$dir/$$spec-$$model.mlmodel"; \
 	done; done && \
-	$(BIN) export experiments/iris.yaml --model KNN --updatable --out "$$dir/iris-KNN-updatable.mlmodel" && \
+	for model in $$updatable; do \
+	  $(BIN) export experiments/iris.yaml --model $$model --updatable --out "$$dir/iris-$$model-updatable.mlmodel"; \
+	done && \
 	$(COREML_VENV)/bin/python Tests/BenchbookCoreMLTests/Fixtures/check_coremltools.py "$$dir"/*.mlmodel
 
 ## fuzz: build the libFuzzer targets in Tests/Fuzz (with AddressSanitizer) and run each for FUZZ_SECONDS;

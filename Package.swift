@@ -58,10 +58,18 @@ let package = Package(
     ),
 
     // `make bench`: Benchbook against scikit-learn on the flights reference.
-    .executableTarget(name: "benchbook-bench", exclude: ["sklearn_flights.py", "sklearn_flights_tuned.py", "replicate_flights.py"]),
+    .executableTarget(
+      name: "benchbook-bench", exclude: ["sklearn_flights.py", "sklearn_flights_tuned.py", "replicate_flights.py"]),
 
     .testTarget(name: "BenchbookDataTests", dependencies: ["BenchbookData"], exclude: ["Fixtures"]),
-    .testTarget(name: "BenchbookModelsTests", dependencies: ["BenchbookModels"], exclude: ["Fixtures"]),
+    // The conformance suite every registered model passes, for any test target (a test target's own models too).
+    .target(
+      name: "BenchbookConformance",
+      dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookEvaluation"],
+      path: "Tests/BenchbookConformance"),
+
+    .testTarget(
+      name: "BenchbookModelsTests", dependencies: ["BenchbookModels", "BenchbookConformance"], exclude: ["Fixtures"]),
     .testTarget(name: "BenchbookSpecTests", dependencies: ["BenchbookSpec"]),
     .testTarget(name: "BenchbookEvaluationTests", dependencies: ["BenchbookEvaluation"], exclude: ["Fixtures"]),
     .testTarget(
@@ -70,8 +78,17 @@ let package = Package(
     .testTarget(
       name: "BenchbookReportTests", dependencies: ["BenchbookReport"],
       exclude: ["Fixtures", "ReportRendererTests.golden.md"]),
+    // A model defined only in a test target, run end to end through the registry.
     .testTarget(
-      name: "EndToEndTests", dependencies: [.product(name: "Yams", package: "Yams")], exclude: ["Fixtures"]),
+      name: "FeaturelessModelTests",
+      dependencies: [
+        "BenchbookConformance", "BenchbookData", "BenchbookEvaluation", "BenchbookModels", "BenchbookReport",
+        "BenchbookSpec",
+      ],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["BenchbookModels", .product(name: "Yams", package: "Yams")],
+      exclude: ["Fixtures"]),
   ],
   cxxLanguageStandard: .cxx17
 )

@@ -23,7 +23,8 @@ struct Benchbook: ParsableCommand {
     version: EnvironmentProbe.benchbookVersion,
     subcommands: [
       RunCommand.self, AuditCommand.self, ReportCommand.self, IndexCommand.self, ExportCommand.self,
-      InspectCommand.self, BaselineCommand.self, CheckCommand.self, MergeCommand.self, PlanCommand.self, StudyCommand.self,
+      InspectCommand.self, ModelsCommand.self, BaselineCommand.self, CheckCommand.self, MergeCommand.self,
+      PlanCommand.self, StudyCommand.self,
       TimingWorkerCommand.self,
     ]
   )

@@ -11,8 +11,11 @@ import Testing
 @Suite struct ExportFidelityTests {
   /// Largest absolute probability difference allowed: the file stores doubles
   /// for GLMs, trees and scalers, float32 for kNN samples and network weights.
-  static func tolerance(_ label: String) -> Double {
-    label.hasPrefix("KNN") || label == "NB" ? 1e-5 : 1e-9
+  static func tolerance(_ exported: ExportedModel) -> Double {
+    switch exported.model.stages.last?.model.kind {
+    case .kNearestNeighborsClassifier, .neuralNetworkClassifier: 1e-5
+    default: 1e-9
+    }
   }
 
   @Test(arguments: ExportFixtures.Case.allCases, ExportFixtures.Case.modelLabels)
@@ -23,15 +26,16 @@ import Testing
     let fromFile = try evaluator.probabilities(rows, classes: trained.dataset.classes)
     let fromHarness = trained.pipeline.predictProbabilities(trained.testX)
     // kNN rows may differ only where float32 samples can reorder near-equidistant neighbours.
-    let ties = label.hasPrefix("KNN") ? NeighbourTies.rows(trained) : []
+    let ties = NeighbourTies.rows(trained)
+    let tolerance = Self.tolerance(trained.exported)
     var worst = 0.0
     var differing = Set<Int>()
     for r in 0..<fromFile.rows {
       let difference = (0..<fromFile.columns).map { abs(fromFile[r, $0] - fromHarness[r, $0]) }.max() ?? 0
-      if difference > Self.tolerance(label) { differing.insert(r) }
+      if difference > tolerance { differing.insert(r) }
       if !ties.contains(r) { worst = max(worst, difference) }
     }
-    #expect(worst <= Self.tolerance(label), "largest difference outside neighbour ties: \(worst)")
+    #expect(worst <= tolerance, "largest difference outside neighbour ties: \(worst)")
     #expect(differing.isSubset(of: ties), "rows \(differing.subtracting(ties).sorted()) differ without a tie")
     #expect(differing.count * 10 <= fromFile.rows, "\(differing.count) of \(fromFile.rows) rows differ")
   }
@@ -52,29 +56,31 @@ import Testing
   }
 }
 
-/// Held-out rows whose k-th and (k+1)-th nearest training rows are equidistant
-/// or nearly so (relative 1e-5), where float32 samples may swap which one is a
-/// neighbour: coreml.md's "labels match except on ties".
+/// Held-out rows whose k-th and (k+1)-th nearest stored samples of a nearest-neighbours file are equidistant
+/// or nearly so (relative 1e-5), where float32 samples may swap which one is a neighbour: coreml.md's "labels
+/// match except on ties". Empty for a file of another kind.
 enum NeighbourTies {
   static func rows(_ trained: ExportFixtures.Trained) -> Set<Int> {
-    guard let knn = trained.pipeline.classifier as? FittedKNearestNeighbors else { return [] }
+    guard case .kNearestNeighborsClassifier(let knn) = trained.exported.model.stages.last?.model.kind else { return [] }
     let queries = trained.pipeline.preprocessing.transform(trained.testX)
-    let samples = knn.samples
+    let samples = knn.index.samples.map(Double.init)
+    let width = knn.index.numberOfDimensions
+    let k = Int(knn.numberOfNeighbors.defaultValue)
     var ties = Set<Int>()
     for q in 0..<queries.rows {
       var distances: [Double] = []
-      for s in 0..<samples.rows {
+      for s in 0..<knn.index.sampleCount {
         var d2 = 0.0
-        for f in 0..<queries.columns {
-          let difference = queries[q, f] - samples[s, f]
+        for f in 0..<width {
+          let difference = queries[q, f] - samples[s * width + f]
           d2 += difference * difference
         }
         distances.append(d2)
       }
       distances.sort()
-      guard knn.k < distances.count else { continue }
-      let kth = distances[knn.k - 1]
-      let next = distances[knn.k]
+      guard k < distances.count else { continue }
+      let kth = distances[k - 1]
+      let next = distances[k]
       if next - kth <= 1e-5 * max(next, 1e-12) { ties.insert(q) }
     }
     return ties

@@ -81,8 +81,7 @@ public struct ModelDescriptor: Sendable {
   public var problems: [String] {
     var problems: [String] = []
     if id.isEmpty || defaultLabel.isEmpty || displayName.isEmpty { problems.append("\(id): a name is empty") }
-    let lowered = names.map { $0.lowercased() }
-    if Set(lowered).count != lowered.count { problems.append("\(id): names repeat: \(names)") }
+    if Set(names).count != names.count { problems.append("\(id): names repeat: \(names)") }
     if !foldStrategy.isServed(by: classifierType) {
       problems.append("\(id): fold strategy \(foldStrategy) needs a protocol \(classifierType) does not adopt")
     }

@@ -26,21 +26,17 @@ enum ExportFixtures {
 
     var isIris: Bool { self == .iris || self == .irisStandardized }
 
-    /// Every model label the specs list.
-    static let modelLabels = ["LR", "LDA", "KNN", "KNN-7d", "DT", "NB"]
+    /// A second configuration of k-nearest neighbours, whose export takes another index and weighting.
+    static let variant = (label: "KNN-7d", yaml: "KNN: {k: 7, weights: distance, index: linear, label: KNN-7d}")
+
+    /// Every model label the specs list: every registered model at its defaults, under its default label, and
+    /// the variant.
+    static var modelLabels: [String] { ModelRegistry.all.map(\.defaultLabel) + [variant.label] }
 
     var yaml: String {
       let preprocess = standardize ? "preprocess: [standardize]\n" : ""
-      let models = """
-        models:
-          - LR
-          - LDA
-          - KNN
-          - KNN: {k: 7, weights: distance, index: linear, label: KNN-7d}
-          - DT
-          - NB
-
-        """
+      let models =
+        "models:\n" + (ModelRegistry.all.map(\.id) + [Self.variant.yaml]).map { "  - \($0)\n" }.joined() + "\n"
       if isIris {
         return """
           name: iris
