@@ -1,25 +1,47 @@
-/// The leak audit's checks. Their raw values are a contract: results files,
-/// `accept:` entries and other tools name checks by them.
-public enum AuditCheckID: String, Sendable, Hashable, Codable, CaseIterable {
-  /// Resampling lets training rows come after test rows in time.
-  case temporalSplit = "temporal-split"
-  /// A feature declared known only after the moment of prediction.
-  case postOutcomeFeature = "post-outcome-feature"
-  /// A feature too predictive to be believed, found by statistical screens.
-  case suspectLeak = "suspect-leak"
-  /// A feature nearly monotonic in time, such as a row id.
-  case timeProxy = "time-proxy"
-  /// Test rows identical to a training row.
-  case crossFoldDuplicates = "cross-fold-duplicates"
-  /// A transform fitted on rows other than the training fold, or data standardised before splitting.
-  case preprocessingScope = "preprocessing-scope"
-  /// A fold whose training rows lack a class.
-  case classCoverage = "class-coverage"
-  /// A winner picked on the same folds it is scored on: tuning, or several variants of one algorithm.
-  case selectionBias = "selection-bias"
+import BenchbookData
+
+/// A leak-audit check's id. Ids are a contract: results files, `accept:` and `skip:` entries and other tools name
+/// checks by them (`temporal-split`). Each check declares its own (`AuditCheck.id`); the audit lists the checks,
+/// and checks a spec's names against them (`LeakAudit.validate`).
+public struct AuditCheckID: RawRepresentable, Sendable, Hashable, Codable, Comparable {
+  public let rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// A name as a spec writes it: any case, `_` for `-`.
+  public init(spelling: String) { self.init(rawValue: spelling.lowercased().replacingOccurrences(of: "_", with: "-")) }
+
+  public init(from decoder: any Decoder) throws {
+    rawValue = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+
+  public static func < (a: AuditCheckID, b: AuditCheckID) -> Bool { a.rawValue < b.rawValue }
 }
 
 extension AuditCheckID: CustomStringConvertible {
   /// The contract id, as results files and messages write it.
   public var description: String { rawValue }
+}
+
+/// A check a spec names in `audit.skip` or `audit.accept`, as written and where: the audit, which knows its checks,
+/// says when the name is none of them.
+public struct AuditCheckReference: Sendable, Hashable {
+  public var check: AuditCheckID
+  /// The name as the spec wrote it.
+  public var text: String
+  public var location: SourceLocation
+  /// The dotted key it was written under (`audit.skip[0]`).
+  public var key: String?
+
+  public init(check: AuditCheckID, text: String, location: SourceLocation, key: String?) {
+    self.check = check
+    self.text = text
+    self.location = location
+    self.key = key
+  }
 }

@@ -9,6 +9,8 @@ public struct AuditSpec: Sendable, Hashable {
   public var accept: [AuditAcceptance]
   /// Checks not to run.
   public var skip: [AuditCheckID]
+  /// Every check `skip` and `accept` name, as written, for the audit to check against its own.
+  public var references: [AuditCheckReference] = []
   /// At most this many training rows feed the statistical screens (a seeded, fixed sample).
   public var screenRows: Int
   /// At most this many test rows per forward-chaining split are scored, evenly spaced in time.

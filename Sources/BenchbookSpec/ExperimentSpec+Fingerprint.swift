@@ -19,14 +19,10 @@ extension ExperimentSpec {
     lines.append("time \(data.time?.column ?? "-")")
     lines.append("missing \(data.missing.rawValue)")
     lines.append("preprocess \(preprocessing.map(\.rawValue).joined(separator: ","))")
-    let r = resampling
-    lines.append(
-      "resampling \(r.method.rawValue) folds=\(r.folds) shuffle=\(r.shuffle) seed=\(r.seed) repeats=\(r.repeats) "
-        + "gap=\(r.gap) max_train_size=\(r.maxTrainSize.map(String.init) ?? "-") test_size=\(r.testSize.map { "\($0)" } ?? "-")"
-    )
+    lines.append("resampling \(type(of: resampling).id) \(resampling.definitionText)")
     // Only specs that tune or budget get these lines, so every other definition reads as before.
     if tunes {
-      lines.append("tune inner=\(tune.inner.rawValue) folds=\(tune.innerFolds) metric=\(tune.metric)")
+      lines.append("tune inner=\(tune.inner.id) folds=\(tune.innerFolds) metric=\(tune.metric)")
     }
     if let budget {
       lines.append(

@@ -15,7 +15,8 @@ public struct ExperimentSpec: Sendable {
   public var dataset: DatasetDefinition
   /// Transforms fitted on each training fold only, in order.
   public var preprocessing: [PreprocessingStep]
-  public var resampling: ResamplingSpec
+  /// How rows are split into training and test folds.
+  public var resampling: any ResamplingMethod
   public var models: [ModelSpec]
   /// Timing rounds and limits for `benchbook check`.
   public var regression: RegressionSpec
@@ -28,7 +29,7 @@ public struct ExperimentSpec: Sendable {
 
   public init(
     name: String, description: String?, path: String, dataPath: String, dataset: DatasetDefinition,
-    preprocessing: [PreprocessingStep], resampling: ResamplingSpec, models: [ModelSpec],
+    preprocessing: [PreprocessingStep], resampling: any ResamplingMethod, models: [ModelSpec],
     regression: RegressionSpec = RegressionSpec(), audit: AuditSpec = AuditSpec(), tune: TuneSpec = TuneSpec(),
     budget: BudgetSpec? = nil
   ) {

@@ -14,10 +14,18 @@ extension SpecParser {
     if let rows = fields.optional("forward_test_rows") { audit.forwardTestRows = try rows.int(atLeast: 1) }
     if let thresholds = fields.optional("thresholds") { audit.thresholds = try parseThresholds(thresholds) }
     if let skip = fields.optional("skip") {
-      for item in try skip.items() { audit.skip.append(try checkID(item)) }
+      for item in try skip.items() {
+        let reference = try checkReference(item)
+        audit.references.append(reference)
+        audit.skip.append(reference.check)
+      }
     }
     if let accept = fields.optional("accept") {
-      for item in try accept.items() { audit.accept.append(try parseAcceptance(item)) }
+      for item in try accept.items() {
+        let (acceptance, reference) = try parseAcceptance(item)
+        audit.references.append(reference)
+        audit.accept.append(acceptance)
+      }
     }
     return audit
   }
@@ -39,24 +47,21 @@ extension SpecParser {
     return thresholds
   }
 
-  private static func parseAcceptance(_ item: SpecNode) throws(SpecError) -> AuditAcceptance {
+  private static func parseAcceptance(_ item: SpecNode) throws(SpecError) -> (AuditAcceptance, AuditCheckReference) {
     let fields = try item.fields(allowed: ["check", "subject", "reason"])
-    let check = try checkID(try fields.required("check", in: item))
+    let reference = try checkReference(try fields.required("check", in: item))
     let subject = try fields.optional("subject")?.string()
     let reasonNode = try fields.required("reason", in: item)
     let reason = try reasonNode.string().trimmingCharacters(in: .whitespacesAndNewlines)
     guard !reason.isEmpty else { throw reasonNode.error("say why the finding is accepted") }
-    return AuditAcceptance(check: check, subject: subject, reason: reason, location: item.location)
+    let acceptance = AuditAcceptance(check: reference.check, subject: subject, reason: reason, location: item.location)
+    return (acceptance, reference)
   }
 
-  private static func checkID(_ node: SpecNode) throws(SpecError) -> AuditCheckID {
+  /// A check's name as written; whether the audit has such a check is for the audit to say (`LeakAudit.validate`).
+  private static func checkReference(_ node: SpecNode) throws(SpecError) -> AuditCheckReference {
     let text = try node.string()
-    guard let check = AuditCheckID(rawValue: text.lowercased().replacingOccurrences(of: "_", with: "-")) else {
-      let known = AuditCheckID.allCases.map(\.rawValue)
-      throw node.error(
-        "unknown audit check '\(text)'\(Suggestion.phrase(for: text, among: known)) (one of \(known.joined(separator: ", ")))"
-      )
-    }
-    return check
+    return AuditCheckReference(
+      check: AuditCheckID(spelling: text), text: text, location: node.location, key: node.key.isEmpty ? nil : node.key)
   }
 }

@@ -10,23 +10,18 @@ extension SpecParser {
   /// Fits = outer splits (folds × repeats for repeated k-fold, folds, or 1 for holdout) × the sum over
   /// models of their configurations (1 for a fixed model). An error at `repeats:` or `folds:` (or the
   /// models list) when it passes `max_fits`.
-  static func checkWork(_ resampling: ResamplingSpec, models: [ModelSpec], node: SpecNode?, modelsNode: SpecNode?)
+  static func checkWork(_ resampling: any ResamplingMethod, models: [ModelSpec], node: SpecNode?, modelsNode: SpecNode?)
     throws(SpecError)
   {
     let fields = try node?.fields(allowed: resamplingKeys) ?? [:]
     var ceiling = defaultMaximumFits
     if let maximum = fields.optional("max_fits") { ceiling = try maximum.int(atLeast: 1) }
-    let splits: Int
-    switch resampling.method {
-    case .repeatedKFold: splits = saturatingProduct(resampling.folds, resampling.repeats)
-    case .holdout: splits = 1
-    default: splits = resampling.folds
-    }
+    let splits = resampling.splitCount
     let configurations = models.reduce(0) { total, model in
       let count = model.search?.configurations.count ?? 1
       return total > Int.max - count ? Int.max : total + count
     }
-    let fits = saturatingProduct(splits, configurations)
+    let fits = FoldPlan.saturatingProduct(splits, configurations)
     guard fits > ceiling else { return }
     let shown = fits == Int.max ? "more than \(Int.max)" : "\(fits)"
     let message =
@@ -38,8 +33,4 @@ extension SpecParser {
     throw SpecError(message, at: SourceLocation(file: "spec"))
   }
 
-  private static func saturatingProduct(_ a: Int, _ b: Int) -> Int {
-    let (product, overflow) = a.multipliedReportingOverflow(by: b)
-    return overflow ? Int.max : product
-  }
 }

@@ -205,9 +205,9 @@ extension SpecParser {
   }
 
   /// `tune: {inner: {method, folds}, metric: log_loss}`.
-  static func parseTune(_ node: SpecNode?, outer: ResamplingSpec, hasTime: Bool) throws(SpecError) -> TuneSpec {
-    // Forward-chaining outer folds get forward-chaining inner folds: tuning must not see the future either.
-    var spec = TuneSpec(inner: outer.method == .timeSeries ? .timeSeries : .stratifiedKFold)
+  static func parseTune(_ node: SpecNode?, outer: any ResamplingMethod, hasTime: Bool) throws(SpecError) -> TuneSpec {
+    // Time-ordered outer folds get time-ordered inner folds: tuning must not see the future either.
+    var spec = TuneSpec(inner: ResamplingRegistry.defaultInner(forOuter: outer))
     guard let node else { return spec }
     spec.innerFoldsLocation = node.location
     let fields = try node.fields(allowed: ["inner", "metric"])
@@ -216,20 +216,21 @@ extension SpecParser {
       let innerFields = try inner.fields(allowed: ["method", "folds"])
       if let method = innerFields.optional("method") {
         let text = try method.string()
-        guard
-          let parsed = TuneSpec.InnerMethod(rawValue: text.lowercased().replacingOccurrences(of: "_", with: "-"))
+        let known = ResamplingRegistry.innerMethods
+        guard let parsed = known.first(where: { $0.id == text.lowercased().replacingOccurrences(of: "_", with: "-") })
         else {
-          let known = TuneSpec.InnerMethod.allCases.map(\.rawValue)
+          let names = known.map { $0.id }
           throw method.error(
-            "unknown inner method '\(text)'\(Suggestion.phrase(for: text, among: known)) (one of \(known.joined(separator: ", ")))"
+            "unknown inner method '\(text)'\(Suggestion.phrase(for: text, among: names)) (one of \(names.joined(separator: ", ")))"
           )
         }
-        if parsed == .timeSeries && !hasTime {
-          throw method.error("time-series inner folds order rows by time; declare the time column with 'time:'")
+        if parsed.ordersByTime && !hasTime {
+          throw method.error("\(parsed.id) inner folds order rows by time; declare the time column with 'time:'")
         }
-        if outer.method == .timeSeries && parsed != .timeSeries {
+        if type(of: outer).ordersByTime && !parsed.ordersByTime {
           throw method.error(
-            "the outer folds are time-series, so the inner folds must be too: tuning must not train on the future")
+            "the outer folds are \(type(of: outer).id), so the inner folds must be too: tuning must not train on the future"
+          )
         }
         spec.inner = parsed
       }

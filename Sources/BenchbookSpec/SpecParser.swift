@@ -11,9 +11,8 @@ public enum SpecParser {
     "regression", "audit", "tune", "budget",
   ]
 
-  static let resamplingKeys = [
-    "method", "folds", "shuffle", "seed", "repeats", "gap", "max_train_size", "test_size", "max_fits",
-  ]
+  /// `resampling:` takes `method`, `seed`, `max_fits` and every key some method reads.
+  static var resamplingKeys: [String] { ["method"] + ResamplingRegistry.keys + ["seed", "max_fits"] }
 
   /// Reads and parses the spec file at `path` (relative to the working directory, or absolute).
   public static func parse(file path: String) throws(SpecError) -> ExperimentSpec {
@@ -307,60 +306,32 @@ public enum SpecParser {
     return steps
   }
 
-  private static func parseResampling(_ node: SpecNode?, hasTime: Bool) throws(SpecError) -> ResamplingSpec {
-    var spec = ResamplingSpec()
-    guard let node else { return spec }
+  /// `resampling: {method, seed, max_fits, ...}`: the method by name, then its own keys, read by the method
+  /// (`ResamplingMethod`); a key no method reads is unknown, one another method reads does not apply.
+  private static func parseResampling(_ node: SpecNode?, hasTime: Bool) throws(SpecError) -> any ResamplingMethod {
+    guard let node else { return try ResamplingRegistry.defaultMethod.init(settings: .none) }
     let fields = try node.fields(allowed: resamplingKeys)
-    if let method = fields.optional("method") {
-      let text = try method.string()
-      guard let parsed = ResamplingSpec.Method(rawValue: text.lowercased().replacingOccurrences(of: "_", with: "-"))
-      else {
-        let known = ResamplingSpec.Method.allCases.map(\.rawValue)
-        throw method.error(
+    var method = ResamplingRegistry.defaultMethod
+    let methodNode = fields.optional("method")
+    if let methodNode {
+      let text = try methodNode.string()
+      guard let named = ResamplingRegistry.method(named: text) else {
+        let known = ResamplingRegistry.methods.map { $0.id }
+        throw methodNode.error(
           "unknown method '\(text)'\(Suggestion.phrase(for: text, among: known)) (one of \(known.joined(separator: ", ")))"
         )
       }
-      spec.method = parsed
-      spec.testSizeLocation = method.location
-      if parsed == .timeSeries && !hasTime {
-        throw method.error("time-series resampling orders rows by time; declare the time column with 'time:'")
+      method = named
+      if method.ordersByTime && !hasTime {
+        throw methodNode.error(
+          "\(method.id) resampling orders rows by time; declare the time column with 'time:'")
       }
     }
-    /// Rejects a setting that means nothing for the chosen method, rather than ignoring it.
-    func onlyFor(_ name: String, _ methods: [ResamplingSpec.Method]) throws(SpecError) -> SpecNode? {
-      guard let value = fields.optional(name) else { return nil }
-      guard methods.contains(spec.method) else {
-        throw value.error("'\(name)' does not apply to \(spec.method.rawValue) resampling")
-      }
-      return value
+    // Rejects a setting that means nothing for the chosen method, rather than ignoring it.
+    for key in ResamplingRegistry.keys where !method.keys.contains(key) {
+      if let value = fields.optional(key) { throw value.error("'\(key)' does not apply to \(method.id) resampling") }
     }
-    if let folds = try onlyFor("folds", [.kfold, .stratifiedKFold, .repeatedKFold, .timeSeries]) {
-      spec.folds = try folds.int(atLeast: 2)
-      spec.foldsLocation = folds.location
-    }
-    if let shuffle = try onlyFor("shuffle", [.kfold, .stratifiedKFold, .holdout]) {
-      spec.shuffle = try shuffle.bool()
-    }
-    if spec.method == .repeatedKFold { spec.shuffle = true }
-    if let seed = fields.optional("seed") {
-      guard let value = UInt64(try seed.string()) else { throw seed.error("seed must be a whole number ≥ 0") }
-      spec.seed = value
-    }
-    if let repeats = try onlyFor("repeats", [.repeatedKFold]) { spec.repeats = try repeats.int(atLeast: 1) }
-    if let gap = try onlyFor("gap", [.timeSeries]) { spec.gap = try gap.int(atLeast: 0) }
-    if let maximum = try onlyFor("max_train_size", [.timeSeries]) { spec.maxTrainSize = try maximum.int(atLeast: 1) }
-    if let testSize = try onlyFor("test_size", [.timeSeries, .holdout]) {
-      spec.testSizeLocation = testSize.location
-      if spec.method == .holdout {
-        let share = try testSize.double()
-        guard share > 0, share < 1 else { throw testSize.error("test_size is a share of rows, between 0 and 1") }
-        spec.testSize = share
-      } else {
-        spec.testSize = Double(try testSize.int(atLeast: 1))
-      }
-    }
-    if spec.method == .holdout && spec.testSize == nil { spec.testSize = 0.25 }
-    return spec
+    return try method.init(settings: ResamplingSettings(fields: fields, methodLocation: methodNode?.location))
   }
 
   private static func parseModels(_ node: SpecNode?) throws(SpecError) -> [ModelSpec] {

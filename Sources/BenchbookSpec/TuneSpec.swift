@@ -3,18 +3,9 @@ import BenchbookData
 /// How a tuned model picks its configuration inside each outer training set
 /// (the spec's `tune:` section): the inner resampling and the score it minimises.
 public struct TuneSpec: Sendable, Hashable {
-  /// The inner splits of each outer training set.
-  public enum InnerMethod: String, Sendable, Hashable, CaseIterable {
-    /// scikit-learn's `cv=5` for a classifier: `StratifiedKFold`, unshuffled.
-    case stratifiedKFold = "stratified-kfold"
-    /// Contiguous blocks in the outer training rows' order.
-    case kfold
-    /// Forward chaining over the outer training rows in time order, so tuning
-    /// never trains on the future of its own validation rows.
-    case timeSeries = "time-series"
-  }
-
-  public var inner: InnerMethod
+  /// How each outer training set is split: scikit-learn's `cv=5` for a classifier is `StratifiedKFold`,
+  /// unshuffled; time-ordered outer folds get time-ordered inner folds.
+  public var inner: any InnerResampling.Type
   public var innerFolds: Int
   /// Only `log_loss` today; recorded so results say what was minimised.
   public var metric: String
@@ -22,7 +13,8 @@ public struct TuneSpec: Sendable, Hashable {
   /// training rows are known.
   public var innerFoldsLocation: SourceLocation?
 
-  public init(inner: InnerMethod = .stratifiedKFold, innerFolds: Int = 5, metric: String = "log_loss") {
+  public init(inner: any InnerResampling.Type = StratifiedKFold.self, innerFolds: Int = 5, metric: String = "log_loss")
+  {
     self.inner = inner
     self.innerFolds = innerFolds
     self.metric = metric
@@ -30,11 +22,11 @@ public struct TuneSpec: Sendable, Hashable {
 
   /// Equal when they tune alike, wherever they were written.
   public static func == (a: TuneSpec, b: TuneSpec) -> Bool {
-    a.inner == b.inner && a.innerFolds == b.innerFolds && a.metric == b.metric
+    a.inner.id == b.inner.id && a.innerFolds == b.innerFolds && a.metric == b.metric
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(inner)
+    hasher.combine(inner.id)
     hasher.combine(innerFolds)
     hasher.combine(metric)
   }

@@ -39,7 +39,7 @@ struct AuditCommand: ParsableCommand {
 
   func run() throws {
     try CommandLineFailure.reporting {
-      let experiment = try SpecParser.parse(file: spec)
+      let experiment = try SpecParser.read(file: spec)
       let progress = quiet ? nil : ProgressLine(title: "\(experiment.name) leak audit")
       var options = LeakAudit.Options(jobs: parallel.jobs)
       if let progress { options.progress = { done, total in progress.update(done: done, of: total) } }

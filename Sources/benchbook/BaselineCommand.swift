@@ -25,7 +25,7 @@ struct BaselineCommand: ParsableCommand {
 
   func run() throws {
     try CommandLineFailure.reporting {
-      let experiment = try SpecParser.parse(file: spec)
+      let experiment = try SpecParser.read(file: spec)
       let path = out ?? BaselineLocation.defaultPath(for: experiment)
       let (_, baseline) = try RegressionCheck.measure(
         experiment, options: .init(jobs: parallel.jobs),

@@ -58,7 +58,7 @@ struct CheckCommand: ParsableCommand {
   func run() throws {
     var status: Int32 = 0
     try CommandLineFailure.reporting {
-      let experiment = try SpecParser.parse(file: spec)
+      let experiment = try SpecParser.read(file: spec)
       let directory = out ?? "reports/\(experiment.name)"
       let outcome: RegressionCheck.Outcome
       let commit: String

@@ -49,7 +49,7 @@ struct ExportCommand: ParsableCommand {
 
   func run() throws {
     try CommandLineFailure.reporting {
-      let experiment = try SpecParser.parse(file: spec)
+      let experiment = try SpecParser.read(file: spec)
       guard let modelSpec = experiment.models.first(where: { $0.label == model }) else {
         let labels = experiment.models.map(\.label)
         throw CommandError(

@@ -48,7 +48,7 @@ struct MergeCommand: ParsableCommand {
       let shards = try ShardMerge.read(directories)
       try ShardMerge.checkAgreement(shards)
       let specPath = shards[0].file.identity.spec
-      let experiment = try SpecParser.parse(file: specPath)
+      let experiment = try SpecParser.read(file: specPath)
       let destination = out ?? "reports/\(experiment.name)"
       StagedFolder.removeAbandoned(beside: destination)
       let plan = try RunPlan(experiment)

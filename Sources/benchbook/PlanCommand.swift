@@ -26,7 +26,7 @@ struct PlanCommand: ParsableCommand {
 
   func run() throws {
     try CommandLineFailure.reporting {
-      let experiment = try SpecParser.parse(file: spec)
+      let experiment = try SpecParser.read(file: spec)
       let plan = try RunPlan(experiment)
       let partition = ShardPartition(plan, shards: shards)
       let total = max(1, partition.costs.reduce(0, +))

@@ -39,7 +39,7 @@ struct RunCommand: ParsableCommand {
 
   func run() throws {
     try CommandLineFailure.reporting {
-      let experiment = try SpecParser.parse(file: spec)
+      let experiment = try SpecParser.read(file: spec)
       if let shard {
         try runShard(experiment, shard)
         return

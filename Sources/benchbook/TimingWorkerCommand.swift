@@ -31,7 +31,7 @@ struct TimingWorkerCommand: ParsableCommand {
 
   func run() throws {
     try CommandLineFailure.reporting {
-      let experiment = try SpecParser.parse(file: spec)
+      let experiment = try SpecParser.read(file: spec)
       _ = try FitRepeat.active(labels: experiment.models.map(\.label))
       if probe {
         let plan = try RunPlan(experiment)

@@ -4,14 +4,13 @@ import BenchbookSpec
 import Testing
 
 @Suite struct FoldPlanTests {
-  func plan(_ spec: ResamplingSpec, n: Int, labels: [Int]? = nil, time: [Double]? = nil) throws -> FoldPlan {
-    try FoldPlan.make(
-      spec, rowCount: n, labels: labels ?? [Int](repeating: 0, count: n), time: time, specPath: "s.yaml")
+  func plan(_ method: any ResamplingMethod, n: Int, labels: [Int]? = nil, time: [Double]? = nil) throws -> FoldPlan {
+    try method.plan(rowCount: n, labels: labels ?? [Int](repeating: 0, count: n), time: time, specPath: "s.yaml")
   }
 
   @Test func kfoldMatchesScikitLearn() throws {
     for golden in Goldens.shared.splits where golden.kind == "kfold" {
-      let folds = try plan(ResamplingSpec(method: .kfold, folds: golden.k), n: golden.n!).folds
+      let folds = try plan(KFold(folds: golden.k), n: golden.n!).folds
       #expect(folds.map { Array($0.test) } == golden.folds.map(\.test))
       #expect(folds.map { Array($0.train) } == golden.folds.map(\.train))
     }
@@ -20,7 +19,7 @@ import Testing
   @Test func stratifiedMatchesScikitLearnWithoutShuffle() throws {
     for golden in Goldens.shared.splits where golden.kind == "stratified" {
       let labels = golden.labels!
-      let folds = try plan(ResamplingSpec(method: .stratifiedKFold, folds: golden.k), n: labels.count, labels: labels)
+      let folds = try plan(StratifiedKFold(folds: golden.k), n: labels.count, labels: labels)
         .folds
       #expect(folds.map { Array($0.test) } == golden.folds.map(\.test))
     }
@@ -29,9 +28,8 @@ import Testing
   @Test func timeSeriesMatchesScikitLearnOnSortedRows() throws {
     for golden in Goldens.shared.splits where golden.kind == "time-series" {
       let n = golden.n!
-      let spec = ResamplingSpec(
-        method: .timeSeries, folds: golden.k, gap: golden.gap ?? 0, maxTrainSize: golden.max_train_size,
-        testSize: golden.test_size.map(Double.init))
+      let spec = TimeSeriesSplit(
+        folds: golden.k, gap: golden.gap ?? 0, maxTrainSize: golden.max_train_size, testSize: golden.test_size)
       let folds = try plan(spec, n: n, time: (0..<n).map(Double.init)).folds
       #expect(folds.map { Array($0.train) } == golden.folds.map(\.train))
       #expect(folds.map { Array($0.test) } == golden.folds.map(\.test))
@@ -41,7 +39,7 @@ import Testing
   @Test func timeSeriesSortsByTimeNotRowOrder() throws {
     // Rows in reverse time order: row 5 is earliest.
     let time: [Double] = [60, 50, 40, 30, 20, 10]
-    let folds = try plan(ResamplingSpec(method: .timeSeries, folds: 2), n: 6, time: time).folds
+    let folds = try plan(TimeSeriesSplit(folds: 2), n: 6, time: time).folds
     #expect(folds[0].train == [5, 4])
     #expect(folds[0].test == [3, 2])
     #expect(folds[1].train == [5, 4, 3, 2])
@@ -53,7 +51,7 @@ import Testing
   }
 
   @Test func shuffledKFoldIsAPartitionAndReproducible() throws {
-    let spec = ResamplingSpec(method: .kfold, folds: 4, shuffle: true, seed: 7)
+    let spec = KFold(folds: 4, shuffle: true, seed: 7)
     let a = try plan(spec, n: 30)
     let b = try plan(spec, n: 30)
     #expect(a.folds == b.folds)
@@ -61,7 +59,7 @@ import Testing
     #expect(a.folds.flatMap(\.test).sorted() == Array(0..<30))
     #expect(a.folds.map(\.test.count) == [8, 8, 7, 7])
     #expect(Array(a.folds[0].test) != Array(0..<8), "shuffling moved rows")
-    let other = try plan(ResamplingSpec(method: .kfold, folds: 4, shuffle: true, seed: 8), n: 30)
+    let other = try plan(KFold(folds: 4, shuffle: true, seed: 8), n: 30)
     #expect(other.sha256 != a.sha256)
   }
 
@@ -72,12 +70,12 @@ import Testing
     let n = 30_000
     let time = (0..<n).map { Double(($0 * 7_919) % n) }
     let plans = [
-      try plan(ResamplingSpec(method: .kfold, folds: 3), n: 2_500),
-      try plan(ResamplingSpec(method: .kfold, folds: 7), n: n),
-      try plan(ResamplingSpec(method: .kfold, folds: 4, shuffle: true, seed: 3), n: n),
-      try plan(ResamplingSpec(method: .repeatedKFold, folds: 3, seed: 1, repeats: 2), n: 1_200),
-      try plan(ResamplingSpec(method: .timeSeries, folds: 5), n: n, time: time),
-      try plan(ResamplingSpec(method: .kfold, folds: 2), n: 2),
+      try plan(KFold(folds: 3), n: 2_500),
+      try plan(KFold(folds: 7), n: n),
+      try plan(KFold(folds: 4, shuffle: true, seed: 3), n: n),
+      try plan(RepeatedKFold(folds: 3, repeats: 2, seed: 1), n: 1_200),
+      try plan(TimeSeriesSplit(folds: 5), n: n, time: time),
+      try plan(KFold(folds: 2), n: 2),
     ]
     for plan in plans {
       let text = plan.folds.map { fold in
@@ -88,7 +86,7 @@ import Testing
   }
 
   @Test func repeatedKFoldRepeatsWithDifferentShuffles() throws {
-    let result = try plan(ResamplingSpec(method: .repeatedKFold, folds: 3, seed: 1, repeats: 4), n: 12)
+    let result = try plan(RepeatedKFold(folds: 3, repeats: 4, seed: 1), n: 12)
     #expect(result.folds.count == 12)
     #expect(result.repeats == 4)
     #expect(result.folds.map(\.repeatIndex) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3])
@@ -101,7 +99,7 @@ import Testing
   @Test func shuffledStratifiedKeepsProportions() throws {
     let labels = [Int](repeating: 0, count: 40) + [Int](repeating: 1, count: 20)
     let result = try plan(
-      ResamplingSpec(method: .stratifiedKFold, folds: 5, shuffle: true, seed: 3), n: 60, labels: labels)
+      StratifiedKFold(folds: 5, shuffle: true, seed: 3), n: 60, labels: labels)
     for fold in result.folds {
       #expect(fold.test.filter { labels[$0] == 1 }.count == 4)
       #expect(fold.test.count == 12)
@@ -109,10 +107,10 @@ import Testing
   }
 
   @Test func holdoutTakesTheLastShareUnlessShuffled() throws {
-    let plain = try plan(ResamplingSpec(method: .holdout, testSize: 0.25), n: 10)
+    let plain = try plan(Holdout(testSize: 0.25), n: 10)
     #expect(plain.folds.count == 1)
     #expect(plain.folds[0].test == [7, 8, 9])
-    let shuffled = try plan(ResamplingSpec(method: .holdout, shuffle: true, seed: 2, testSize: 0.25), n: 10)
+    let shuffled = try plan(Holdout(testSize: 0.25, shuffle: true, seed: 2), n: 10)
     #expect(shuffled.folds[0].test.count == 3)
     #expect(Set(shuffled.folds[0].test).union(shuffled.folds[0].train) == Set(0..<10))
   }
@@ -120,7 +118,7 @@ import Testing
   @Test func moreFoldsThanRowsIsAnErrorAtTheFoldsLine() throws {
     let location = SourceLocation(file: "s.yaml", line: 12)
     do {
-      _ = try plan(ResamplingSpec(method: .kfold, folds: 10, foldsLocation: location), n: 7)
+      _ = try plan(KFold(folds: 10, foldsLocation: location), n: 7)
       Issue.record("expected an error")
     } catch let error as SpecError {
       #expect(error.location == location)
@@ -133,14 +131,14 @@ import Testing
     let labels = (0..<150).map { $0 / 50 }
     let location = SourceLocation(file: "s.yaml", line: 9)
     do {
-      _ = try plan(ResamplingSpec(method: .stratifiedKFold, folds: 60, foldsLocation: location), n: 150, labels: labels)
+      _ = try plan(StratifiedKFold(folds: 60, foldsLocation: location), n: 150, labels: labels)
       Issue.record("expected an error")
     } catch let error as SpecError {
       #expect(error.location == location)
       #expect(error.description.contains("60 stratified folds need a class with at least 60 rows; the largest has 50"))
     }
     #expect(throws: Never.self) {
-      try plan(ResamplingSpec(method: .stratifiedKFold, folds: 50), n: 150, labels: labels)
+      try plan(StratifiedKFold(folds: 50), n: 150, labels: labels)
     }
   }
 }

@@ -30,7 +30,7 @@ import Testing
   @Test func timeSeriesInnerFoldsNeverTrainOnTheFuture() throws {
     let outerTraining = Array(10..<40)
     let folds = try InnerFolds.make(
-      TuneSpec(inner: .timeSeries, innerFolds: 4), rows: RowIndices(outerTraining), dataset: Self.data,
+      TuneSpec(inner: TimeSeriesSplit.self, innerFolds: 4), rows: RowIndices(outerTraining), dataset: Self.data,
       specPath: "s.yaml",
       outerFold: 1)
     #expect(folds.count == 4)

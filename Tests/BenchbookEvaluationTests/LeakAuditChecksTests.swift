@@ -28,8 +28,8 @@ import Testing
   }
 
   static func context(_ spec: ExperimentSpec, _ dataset: Dataset) throws -> AuditContext {
-    let plan = try FoldPlan.make(
-      spec.resampling, rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
+    let plan = try spec.resampling.plan(
+      rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
     return AuditContext(spec: spec, dataset: dataset, plan: plan)
   }
 
@@ -296,7 +296,7 @@ import Testing
   @Test func theDriverIsTheSameForEveryJobCount() throws {
     let data = Self.leaky(600)
     let spec = try Self.spec("time: t\nfeatures: [f0, f1, f2]\nresampling: {folds: 4}\nmodels: [LR, NB, DT]\n")
-    let plan = try FoldPlan.make(spec.resampling, rowCount: 600, labels: data.labels, time: data.time, specPath: "")
+    let plan = try spec.resampling.plan(rowCount: 600, labels: data.labels, time: data.time, specPath: "")
     let records = try [1, 2, 3].map { jobs in
       try LeakAudit.run(spec, dataset: data, plan: plan, mainPass: nil, options: .init(jobs: jobs)).json()
     }
@@ -305,7 +305,7 @@ import Testing
     #expect(audit.findings.contains { $0.check == .suspectLeak && $0.subject == "f2" && $0.severity == .warning })
     #expect(audit.findings.contains { $0.check == .temporalSplit })
     // A spec that chooses among no configurations records every check but selection-bias.
-    #expect(audit.checks.map(\.check) == AuditCheckID.allCases.filter { $0 != .selectionBias })
+    #expect(audit.checks.map(\.check) == LeakAudit.checks.map { $0.id }.filter { $0 != .selectionBias })
     #expect(audit.screen?.features.count == 3)
     #expect(audit.timeProfile?.folds.count == 4)
     #expect(audit.findings.map(\.severity) == audit.findings.map(\.severity).sorted(by: >), "worst first")
@@ -323,13 +323,39 @@ import Testing
           - {check: post-outcome-feature, subject: f2, reason: studied on purpose}
           - {check: class-coverage, reason: never happens here}
       """)
-    let plan = try FoldPlan.make(spec.resampling, rowCount: 300, labels: data.labels, time: nil, specPath: "")
+    let plan = try spec.resampling.plan(rowCount: 300, labels: data.labels, time: nil, specPath: "")
     let audit = try LeakAudit.run(spec, dataset: data, plan: plan, mainPass: nil, options: .init(jobs: 2))
     let finding = try #require(audit.findings.first { $0.check == .postOutcomeFeature })
     #expect(finding.accepted && finding.acceptedBecause == "studied on purpose")
     #expect(audit.standingErrors.isEmpty)
     #expect(audit.accepted.map(\.matched) == [1, 0])
     #expect(audit.checks.first { $0.check == .temporalSplit }?.status == "skipped")
+  }
+
+  /// Variants of one algorithm are chosen among on the spec's folds: `benchbook audit`, without a run's scores,
+  /// fits those folds itself (it once indexed scores it did not have).
+  @Test func variantsWithoutARunAreScoredOnTheSpecsFolds() throws {
+    let data = Self.leaky(300)
+    let spec = try Self.spec(
+      "features: [f0, f1]\nmodels: [{NB: {label: NB}}, {NB: {var_smoothing: 0.5, label: NB-smooth}}]\n")
+    let plan = try spec.resampling.plan(rowCount: 300, labels: data.labels, time: nil, specPath: "")
+    let audit = try LeakAudit.run(spec, dataset: data, plan: plan, mainPass: nil, options: .init(jobs: 2))
+    #expect(audit.checks.first { $0.check == .selectionBias }?.status == "ran")
+    let finding = try #require(audit.findings.first { $0.check == .selectionBias })
+    #expect(finding.subject == "NB, NB-smooth")
+    #expect(finding.evidence.decode(SelectionBiasCheck.Evidence.self)?.chosen.count == plan.folds.count)
+  }
+
+  @Test func unknownCheckInAcceptSuggests() throws {
+    let spec = try SpecParser.parse(
+      yaml:
+        "data: {path: a.csv}\ntarget: y\nfeatures: [a]\naudit:\n  accept:\n    - {check: post-outcome-feture, subject: a, reason: known}\n",
+      path: "spec.yaml")
+    let error = try #require(throws: SpecError.self) { try LeakAudit.validate(spec) }
+    #expect(error.location.line == 6)
+    #expect(error.description.contains("unknown audit check 'post-outcome-feture'"))
+    #expect(error.description.contains("did you mean 'post-outcome-feature'?"))
+    #expect(error.description.contains("(one of temporal-split, post-outcome-feature, suspect-leak"))
   }
 
   struct SampleEvidence: Codable, Equatable {

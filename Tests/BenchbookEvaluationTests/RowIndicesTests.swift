@@ -1,5 +1,6 @@
 import BenchbookData
 import BenchbookEvaluation
+import BenchbookSpec
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import BenchbookData
 import BenchbookEvaluation
 import Testing
 

@@ -205,21 +205,21 @@ import Testing
 
   @Test func tuneDefaultsToFiveStratifiedInnerFolds() throws {
     let spec = try parse(Self.header + "models: [{KNN: {k: [5, 15]}}]\n")
-    #expect(spec.tune == TuneSpec(inner: .stratifiedKFold, innerFolds: 5, metric: "log_loss"))
+    #expect(spec.tune == TuneSpec(inner: StratifiedKFold.self, innerFolds: 5, metric: "log_loss"))
     #expect(spec.budget == nil)
   }
 
   @Test func timeSeriesOuterFoldsGetTimeSeriesInnerFolds() throws {
-    #expect(try parse(Self.timeSeriesHeader).tune == TuneSpec(inner: .timeSeries, innerFolds: 5))
+    #expect(try parse(Self.timeSeriesHeader).tune == TuneSpec(inner: TimeSeriesSplit.self, innerFolds: 5))
     let folds = try parse(Self.timeSeriesHeader + "tune: {inner: {folds: 3}}\n")
-    #expect(folds.tune == TuneSpec(inner: .timeSeries, innerFolds: 3))
+    #expect(folds.tune == TuneSpec(inner: TimeSeriesSplit.self, innerFolds: 3))
     let spelled = try parse(Self.timeSeriesHeader + "tune: {inner: {method: time_series}}\n")
-    #expect(spelled.tune.inner == .timeSeries)
+    #expect(spelled.tune.inner.id == "time-series")
   }
 
   @Test func tuneReadsItsSettings() throws {
     let spec = try parse(Self.header + "tune:\n  inner: {method: kfold, folds: 4}\n  metric: log_loss\n")
-    #expect(spec.tune == TuneSpec(inner: .kfold, innerFolds: 4, metric: "log_loss"))
+    #expect(spec.tune == TuneSpec(inner: KFold.self, innerFolds: 4, metric: "log_loss"))
   }
 
   @Test func unknownInnerMethodIsAnError() throws {

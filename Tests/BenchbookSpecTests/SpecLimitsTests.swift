@@ -23,9 +23,9 @@ import Testing
       specError(spec(resampling: resampling, models: tuned))?.message.contains(
         "140000 model fits (20000 splits × 7 model configurations)") == true)
     let raised = try parse(spec(resampling: resampling + "  max_fits: 140000\n", models: tuned))
-    #expect(raised.resampling.repeats == 2000)
+    #expect((raised.resampling as? RepeatedKFold)?.repeats == 2000)
     let atLimit = try parse(spec(resampling: "  method: repeated-kfold\n  folds: 10\n  repeats: 5000\n"))
-    #expect(atLimit.resampling.repeats == 5000)  // 10 × 5,000 × 2 = 100,000: the default ceiling itself
+    #expect((atLimit.resampling as? RepeatedKFold)?.repeats == 5000)  // 10 × 5,000 × 2 = 100,000: the default ceiling itself
   }
 
   @Test func foldsAloneAreCountedAtTheirLine() {

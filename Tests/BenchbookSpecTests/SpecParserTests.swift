@@ -36,10 +36,10 @@ import Testing
     #expect(spec.dataset.time?.column == "time_hour")
     #expect(spec.dataset.features.map(\.name) == ["month", "day", "sched_dep_time", "distance"])
     #expect(spec.preprocessing == [.standardize])
-    #expect(spec.resampling.method == .kfold)
-    #expect(spec.resampling.folds == 10)
-    #expect(spec.resampling.shuffle)
-    #expect(spec.resampling.seed == 7)
+    let kfold = try #require(spec.resampling as? KFold)
+    #expect(kfold.folds == 10)
+    #expect(kfold.shuffle)
+    #expect(kfold.seed == 7)
     #expect(spec.models.map(\.label) == ["LR", "LDA", "KNN", "DT", "NB"])
     #expect(spec.models.map(\.descriptor.id) == ["logistic_regression", "lda", "knn", "decision_tree", "gaussian_nb"])
   }
@@ -54,7 +54,7 @@ import Testing
     #expect(spec.dataset.path == "/data/iris.csv")
     #expect(spec.name == "exp", "the name defaults to the spec file's name")
     #expect(spec.models.count == 5, "all five models by default")
-    #expect(spec.resampling == ResamplingSpec())
+    #expect(spec.resampling as? KFold == KFold())
   }
 
   @Test func unknownTopLevelKeyNamesItsLineAndSuggests() throws {
@@ -173,17 +173,18 @@ import Testing
     let repeated = try parse(
       "data: {path: a.csv}\ntarget: y\nfeatures: [a]\nresampling: {method: repeated-kfold, folds: 5, repeats: 3, seed: 11}\n"
     )
-    #expect(repeated.resampling.method == .repeatedKFold)
-    #expect(repeated.resampling.shuffle, "repeated k-fold always shuffles")
-    #expect(repeated.resampling.repeats == 3)
+    #expect(
+      repeated.resampling as? RepeatedKFold
+        == RepeatedKFold(
+          folds: 5, repeats: 3, seed: 11, foldsLocation: (repeated.resampling as? RepeatedKFold)?.foldsLocation))
+    #expect(repeated.resampling.record(foldsPerRepeat: 5).shuffle, "repeated k-fold always shuffles")
     let holdout = try parse("data: {path: a.csv}\ntarget: y\nfeatures: [a]\nresampling: {method: holdout}\n")
-    #expect(holdout.resampling.testSize == 0.25)
+    #expect((holdout.resampling as? Holdout)?.testSize == 0.25)
     let series = try parse(
       "data: {path: a.csv}\ntarget: y\ntime: t\nfeatures: [a]\nresampling: {method: time-series, folds: 4, gap: 2, max_train_size: 100, test_size: 10}\n"
     )
-    #expect(series.resampling.gap == 2)
-    #expect(series.resampling.maxTrainSize == 100)
-    #expect(series.resampling.testSize == 10)
+    let split = try #require(series.resampling as? TimeSeriesSplit)
+    #expect(split.folds == 4 && split.gap == 2 && split.maxTrainSize == 100 && split.testSize == 10)
   }
 
   @Test func tooFewFoldsIsAnError() throws {

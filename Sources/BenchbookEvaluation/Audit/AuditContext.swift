@@ -29,6 +29,8 @@ public struct CheckResult: Sendable {
   /// What the check looked at, or why it did not run, in a line.
   public var note: String
   public var ran: Bool
+  /// The statistical screens' numbers for every feature, when the check screened them (`suspect-leak`).
+  public var screen: ScreenRecord?
 
   public init(findings: [AuditFinding] = [], note: String, ran: Bool = true) {
     self.findings = findings

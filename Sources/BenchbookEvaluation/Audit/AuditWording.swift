@@ -34,6 +34,17 @@ public enum AuditWording {
     }
   }
 
+  /// A fold as the report numbers it: `3`, or `2.3` (repeat 2, fold 3) for repeated k-fold.
+  public static func foldName(_ fold: Int, _ repeatIndex: Int?, _ results: ExperimentResults) -> String {
+    guard (results.resampling.repeats ?? 1) > 1, let repeatIndex else { return "\(fold + 1)" }
+    return "\(repeatIndex + 1).\(fold % max(1, results.resampling.folds) + 1)"
+  }
+
+  /// Markdown bullets, one per line.
+  public static func bullets(_ lines: [String]) -> String {
+    lines.map { "- \($0)\n" }.joined()
+  }
+
   /// A duration in the unit that reads best: `45 min`, `3.2 h`, `2.0 days`.
   public static func duration(_ seconds: Double) -> String {
     let magnitude = abs(seconds)

@@ -4,7 +4,24 @@ import BenchbookSpec
 /// `class-coverage`: a fold whose training rows lack a class. Its models give
 /// that class probability 0 and pay the clipping cost (36 nats) for each of
 /// its test rows. Warning, one finding per class, naming the folds.
-public enum ClassCoverageCheck {
+public struct ClassCoverageCheck: AuditCheck {
+  public static let id = AuditCheckID.classCoverage
+  public static let question = "Does every fold's training set hold every class?"
+
+  let context: AuditContext
+
+  public init(_ context: AuditContext, run: LeakAudit.MainPass?) { self.context = context }
+
+  /// One pass over every fold's rows: in the pool, beside the fits.
+  public func work() -> [AuditWork] {
+    let context = context
+    return [AuditWork(cost: AuditWork.dataPassCost) { () -> any Sendable in Self.run(context) }]
+  }
+
+  public func conclude(_ outputs: AuditOutputs, scores: AuditScores) -> CheckResult {
+    outputs.first[0] as! CheckResult
+  }
+
   public struct Evidence: Codable, Sendable, Hashable {
     public var `class`: String
     /// Folds (0-based plan indices) whose training rows hold none of the class.
@@ -55,4 +72,26 @@ public enum ClassCoverageCheck {
       findings: findings,
       note: "\(classCount) classes over the training rows of \(context.plan.folds.count) folds")
   }
+}
+
+// MARK: - Report text
+
+extension ClassCoverageCheck {
+  public static func title(_ finding: AuditFinding) -> String {
+    "some folds never train on class `\(finding.subject)`"
+  }
+
+  public static func evidence(_ finding: AuditFinding, _ results: ExperimentResults) -> String {
+    guard let evidence = finding.evidence.decode(Evidence.self) else { return "" }
+    let folds = evidence.folds.map { AuditWording.foldName($0, nil, results) }
+    return AuditWording.bullets([
+      "folds without `\(evidence.class)` in training: \(AuditWording.list(folds))",
+      "their test rows of `\(evidence.class)`: \(Format.count(evidence.testRows)); rows of it in the data: \(Format.count(evidence.rowsInData))",
+    ])
+  }
+}
+
+extension AuditCheckID {
+  /// A fold whose training rows lack a class.
+  public static let classCoverage = AuditCheckID(rawValue: "class-coverage")
 }

@@ -5,7 +5,24 @@ import BenchbookSpec
 /// fold, in every feature and the label. A model can score them by memory.
 /// Warning above the warning share (default 0%), error above the error share
 /// (default 5%), both of all test rows over all folds; evidence per fold.
-public enum CrossFoldDuplicatesCheck {
+public struct CrossFoldDuplicatesCheck: AuditCheck {
+  public static let id = AuditCheckID.crossFoldDuplicates
+  public static let question = "Are test rows identical to training rows of the same fold?"
+
+  let context: AuditContext
+
+  public init(_ context: AuditContext, run: LeakAudit.MainPass?) { self.context = context }
+
+  /// One pass over the data, sorting every row by its hash: in the pool, beside the fits.
+  public func work() -> [AuditWork] {
+    let context = context
+    return [AuditWork(cost: AuditWork.dataPassCost) { () -> any Sendable in Self.run(context) }]
+  }
+
+  public func conclude(_ outputs: AuditOutputs, scores: AuditScores) -> CheckResult {
+    outputs.first[0] as! CheckResult
+  }
+
   public struct FoldDuplicates: Codable, Sendable, Hashable {
     public var fold: Int
     public var `repeat`: Int
@@ -108,4 +125,30 @@ public enum CrossFoldDuplicatesCheck {
     }
     return (ids, count)
   }
+}
+
+// MARK: - Report text
+
+extension CrossFoldDuplicatesCheck {
+  public static func title(_ finding: AuditFinding) -> String { "test rows are copies of training rows" }
+
+  public static func evidence(_ finding: AuditFinding, _ results: ExperimentResults) -> String {
+    guard let evidence = finding.evidence.decode(Evidence.self) else { return "" }
+    var table = MarkdownTable([("fold", .right), ("test rows", .right), ("identical to a training row", .right)])
+    let affected = evidence.folds.filter { $0.duplicates > 0 }
+    for fold in affected.prefix(20) {
+      table.append([
+        AuditWording.foldName(fold.fold, fold.repeat, results), Format.count(fold.testRows),
+        "\(Format.count(fold.duplicates)) (\(Format.percent(fold.share)))",
+      ])
+    }
+    var text = table.markdown
+    if affected.count > 20 { text += "\n…and \(affected.count - 20) more folds, listed in results.json.\n" }
+    return text
+  }
+}
+
+extension AuditCheckID {
+  /// Test rows identical to a training row.
+  public static let crossFoldDuplicates = AuditCheckID(rawValue: "cross-fold-duplicates")
 }

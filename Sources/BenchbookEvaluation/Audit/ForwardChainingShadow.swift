@@ -13,19 +13,19 @@ import BenchbookSpec
 public enum ForwardChainingShadow {
   /// The shadow plan, or why it cannot be made.
   ///
-  /// A holdout becomes one forward split with the same number of test rows
-  /// (the latest ones); every other method becomes `k` forward-chaining splits.
+  /// A single split (a holdout) becomes one forward split with the same number of test rows (the latest ones);
+  /// every other plan becomes `k` forward-chaining splits.
   public static func plan(_ context: AuditContext) -> Result<Shadow, ShadowUnavailable> {
     guard let time = context.dataset.time else { return .failure(ShadowUnavailable(reason: "no time column")) }
     let n = context.dataset.x.rows
-    var resampling = ResamplingSpec(method: .timeSeries, folds: context.foldsPerRepeat, gap: context.spec.audit.gap)
-    if context.spec.resampling.method == .holdout, let fold = context.plan.folds.first {
+    var resampling = TimeSeriesSplit(folds: context.foldsPerRepeat, gap: context.spec.audit.gap)
+    if context.plan.folds.count == 1, let fold = context.plan.folds.first {
       resampling.folds = 1
-      resampling.testSize = Double(fold.test.count)
+      resampling.testSize = fold.test.count
     }
     do {
-      var plan = try FoldPlan.make(
-        resampling, rowCount: n, labels: context.dataset.labels, time: time, specPath: context.spec.path)
+      var plan = try resampling.plan(
+        rowCount: n, labels: context.dataset.labels, time: time, specPath: context.spec.path)
       let limit = context.spec.audit.forwardTestRows
       let blockRows = plan.folds.map(\.test.count).max() ?? 0
       for index in plan.folds.indices where plan.folds[index].test.count > limit {

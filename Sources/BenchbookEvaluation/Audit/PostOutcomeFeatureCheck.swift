@@ -6,7 +6,17 @@ import BenchbookSpec
 /// time later than the row's `predict_at`. A model using it has information it
 /// will not have when it predicts: always an error, the only sure way to catch
 /// a leak such as the departure delay when predicting at booking time.
-public enum PostOutcomeFeatureCheck {
+public struct PostOutcomeFeatureCheck: AuditCheck {
+  public static let id = AuditCheckID.postOutcomeFeature
+  public static let question = "Does the spec say a feature becomes known only after the moment of prediction?"
+
+  let context: AuditContext
+
+  public init(_ context: AuditContext, run: LeakAudit.MainPass?) { self.context = context }
+
+  /// Reads the spec and the data: nothing for the pool.
+  public func conclude(_ outputs: AuditOutputs, scores: AuditScores) -> CheckResult { Self.run(context) }
+
   public struct Evidence: Codable, Sendable, Hashable {
     /// The spec's `known:` for the feature, when given.
     public var known: String?
@@ -93,4 +103,31 @@ public enum PostOutcomeFeatureCheck {
       : "\(declared.count) features say when they become known: \(names)"
     return CheckResult(findings: findings, note: note)
   }
+}
+
+// MARK: - Report text
+
+extension PostOutcomeFeatureCheck {
+  public static func title(_ finding: AuditFinding) -> String {
+    "`\(finding.subject)` is known only after the prediction"
+  }
+
+  public static func evidence(_ finding: AuditFinding, _ results: ExperimentResults) -> String {
+    guard let evidence = finding.evidence.decode(Evidence.self) else { return "" }
+    var lines: [String] = []
+    if let known = evidence.known { lines.append("declared `known: \(known)`") }
+    if let compared = evidence.rowsCompared, let after = evidence.rowsKnownAfterPrediction {
+      lines.append(
+        "known after `predict_at` in \(Format.count(after)) of \(Format.count(compared)) rows"
+          + (evidence.share.map { " (\(Format.percent($0)))" } ?? ""))
+    }
+    if let median = evidence.medianDelaySeconds { lines.append("median delay \(AuditWording.duration(median))") }
+    if let line = evidence.firstLine { lines.append("first such row: data line \(line)") }
+    return AuditWording.bullets(lines)
+  }
+}
+
+extension AuditCheckID {
+  /// A feature declared known only after the moment of prediction.
+  public static let postOutcomeFeature = AuditCheckID(rawValue: "post-outcome-feature")
 }

@@ -9,7 +9,29 @@ import BenchbookSpec
 /// - Data that arrive already standardised (every numeric feature with mean ≈ 0
 ///   and sd ≈ 1 over all rows) were probably scaled before splitting, so test
 ///   rows shaped the scaling: a warning.
-public enum PreprocessingScopeCheck {
+public struct PreprocessingScopeCheck: AuditCheck {
+  public static let id = AuditCheckID.preprocessingScope
+  public static let question =
+    "Was every transform fitted on its training fold only, and did the data arrive already scaled?"
+
+  let context: AuditContext
+
+  public init(_ context: AuditContext, run: LeakAudit.MainPass?) { self.context = context }
+
+  /// The records of the spec's folds' fitted pipelines; when nothing fitted them (`benchbook audit` without a
+  /// temporal comparison), the preprocessing alone is fitted on every fold.
+  public func conclude(_ outputs: AuditOutputs, scores: AuditScores) -> CheckResult {
+    var records = scores.fitRecords ?? []
+    if scores.fitRecords == nil {
+      let evaluator = FoldEvaluator(dataset: context.dataset, preprocessing: context.spec.preprocessing)
+      for fold in context.plan.folds {
+        let (pipeline, _) = evaluator.fitPreprocessing(GatheredRows(context.dataset, rows: fold.train))
+        records.append(PreprocessingFitRecord(model: "preprocessing", fold: fold.index, fittedOn: pipeline.fittedOn))
+      }
+    }
+    return Self.run(context, records: records)
+  }
+
   public struct ScopeEvidence: Codable, Sendable, Hashable {
     public var steps: [String]
     public var model: String
@@ -92,4 +114,31 @@ public enum PreprocessingScopeCheck {
       check: .preprocessingScope, severity: .warning, subject: "input", message: message,
       evidence: EvidenceValue(encoding: StandardizedEvidence(features: measured, tolerance: tolerance)))
   }
+}
+
+// MARK: - Report text
+
+extension PreprocessingScopeCheck {
+  public static func title(_ finding: AuditFinding) -> String {
+    finding.subject == "input" ? "the data arrive already standardised" : "a transform was fitted on the wrong rows"
+  }
+
+  public static func evidence(_ finding: AuditFinding, _ results: ExperimentResults) -> String {
+    if let evidence = finding.evidence.decode(StandardizedEvidence.self) {
+      var table = MarkdownTable([("feature", .left), ("mean over all rows", .right), ("sd over all rows", .right)])
+      for feature in evidence.features {
+        table.append([feature.name, Format.difference(feature.mean), Format.fixed(feature.sd, 4)])
+      }
+      return table.markdown
+    }
+    guard let evidence = finding.evidence.decode(ScopeEvidence.self) else { return "" }
+    return AuditWording.bullets([
+      "\(evidence.model), fold \(evidence.fold + 1): fitted on \(Format.count(evidence.fittedRows)) rows; its training fold has \(Format.count(evidence.trainingRows))"
+    ])
+  }
+}
+
+extension AuditCheckID {
+  /// A transform fitted on rows other than the training fold, or data standardised before splitting.
+  public static let preprocessingScope = AuditCheckID(rawValue: "preprocessing-scope")
 }

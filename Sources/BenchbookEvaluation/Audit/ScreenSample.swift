@@ -54,8 +54,7 @@ public struct ScreenSample: Sendable {
       classes: full.classes, time: nil,
       lineNumbers: LineNumbers(rows.lazy.map { full.lineNumbers.indices.contains($0) ? full.lineNumbers[$0] : 0 }),
       provenance: full.provenance)
-    let inner = try? FoldPlan.make(
-      ResamplingSpec(method: .stratifiedKFold, folds: innerFolds, shuffle: true, seed: foldSeed),
+    let inner = try? StratifiedKFold(folds: innerFolds, shuffle: true, seed: foldSeed).plan(
       rowCount: rows.count, labels: labels, time: nil, specPath: context.spec.path)
     guard let inner else { return .failure(ScreenUnavailable(reason: "inner folds cannot be made")) }
     return .success(

@@ -14,7 +14,82 @@ import BenchbookSpec
 /// and several variants of one algorithm listed as separate models, the manual
 /// way to tune (the audit chooses among them on inner folds of each outer
 /// training set, as tuning would).
-public enum SelectionBiasCheck {
+public struct SelectionBiasCheck: AuditCheck {
+  public static let id = AuditCheckID.selectionBias
+  public static let question =
+    "Is a winner among configurations (tuning, or variants of one algorithm) scored on the folds it was picked on?"
+
+  let context: AuditContext
+  /// Models of one algorithm listed several times with fixed settings.
+  let variantGroups: [[Int]]
+  /// Per outer fold, the inner folds the variants are chosen on; empty when some outer fold cannot be split.
+  let variantFolds: [[Fold]]
+
+  public init(_ context: AuditContext, run: LeakAudit.MainPass?) {
+    self.context = context
+    let spec = context.spec
+    variantGroups = Self.variantGroups(spec)
+    let tune = TuneSpec(inner: ResamplingRegistry.defaultInner(forOuter: spec.resampling))
+    let folds: [[Fold]] =
+      variantGroups.isEmpty
+      ? []
+      : context.plan.folds.map { fold in
+        (try? InnerFolds.make(
+          tune, rows: fold.train, dataset: context.dataset, specPath: spec.path, outerFold: fold.index)) ?? []
+      }
+    variantFolds = folds.allSatisfy { !$0.isEmpty } ? folds : []
+  }
+
+  /// Whether the spec picks among configurations at all; the check is left out of the record otherwise.
+  public static func applies(to spec: ExperimentSpec) -> Bool { applies(spec) }
+
+  /// The variants' own scores are the spec's folds'.
+  public var needsSpecFolds: Bool { !variantFolds.isEmpty }
+
+  /// Every variant of a group scored on each inner fold of each outer training set.
+  public func work() -> [AuditWork] {
+    let evaluator = FoldEvaluator(dataset: context.dataset, preprocessing: context.spec.preprocessing)
+    let (models, plan) = (context.spec.models, context.plan)
+    return variantGroups.flatMap { group in
+      variantFolds.enumerated().flatMap { f, folds in
+        folds.map { split in
+          AuditWork(cost: 0) { () throws(ModelFailure) -> any Sendable in
+            try evaluator.evaluate(
+              models[group[0]], configurations: group.map { models[$0].classifier }, train: split.train,
+              test: split.test, full: false, fold: plan.folds[f].index
+            ).logLoss
+          }
+        }
+      }
+    }
+  }
+
+  public func conclude(_ outputs: AuditOutputs, scores: AuditScores) -> CheckResult {
+    let models = context.spec.models
+    let tuned = models.indices.map { scores.tuning.indices.contains($0) ? scores.tuning[$0] : nil }
+    if context.spec.tunes && !scores.fromRun {
+      return .skipped("a tuned model's nested scores come from `benchbook run`")
+    }
+    // Per group, per outer fold, per inner fold: each variant's log-loss; the inner folds choose.
+    var losses = variantGroups.map { _ in variantFolds.map { _ in [[Double]]() } }
+    var position = 0
+    for g in variantGroups.indices {
+      for (f, folds) in variantFolds.enumerated() {
+        for _ in folds {
+          losses[g][f].append(outputs.first[position] as! [Double])
+          position += 1
+        }
+      }
+    }
+    let chosen = losses.map { folds in
+      folds.map { inner -> Int in
+        let means = NestedTuning.means(inner)
+        return NestedTuning.choose(means, allowed: means.map { _ in true }) ?? 0
+      }
+    }
+    return Self.run(context, tuned: tuned, variants: variantFolds.isEmpty ? [] : chosen, mainLogLoss: scores.logLoss)
+  }
+
   /// Below this many nats of optimism, no warning however small the noise.
   public static let minimumOptimism = 0.01
 
@@ -52,7 +127,7 @@ public enum SelectionBiasCheck {
     }
   }
 
-  /// Whether the spec picks among configurations at all; the check is left out of the record otherwise.
+  /// Whether the spec picks among configurations at all.
   public static func applies(_ spec: ExperimentSpec) -> Bool {
     spec.tunes || !variantGroups(spec).isEmpty
   }
@@ -158,4 +233,32 @@ public enum SelectionBiasCheck {
     let variance = values.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(values.count - 1)
     return (variance / Double(values.count)).squareRoot()
   }
+}
+
+// MARK: - Report text
+
+extension SelectionBiasCheck {
+  public static func title(_ finding: AuditFinding) -> String {
+    finding.severity == .info
+      ? "choosing among `\(finding.subject)`'s configurations costs nothing measurable"
+      : "the best of `\(finding.subject)`'s configurations is flattered by its choice"
+  }
+
+  public static func evidence(_ finding: AuditFinding, _ results: ExperimentResults) -> String {
+    guard let evidence = finding.evidence.decode(Evidence.self) else { return "" }
+    let choices = Dictionary(grouping: evidence.chosen, by: { $0 }).mapValues(\.count)
+    let common = choices.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(3)
+    return AuditWording.bullets([
+      "best flat score: \(evidence.bestFlat), \(Format.fixed(evidence.bestFlatLogLoss, 4)) nats",
+      "nested score: \(Format.fixed(evidence.nestedLogLoss, 4)) nats over \(evidence.chosen.count) outer folds",
+      "optimism: \(Format.fixed(evidence.optimism, 4)) ± \(Format.fixed(evidence.standardError, 4)) nats",
+      "chosen most often: "
+        + common.map { "\($0.key) (\($0.value) fold\($0.value == 1 ? "" : "s"))" }.joined(separator: "; "),
+    ])
+  }
+}
+
+extension AuditCheckID {
+  /// A winner picked on the same folds it is scored on: tuning, or several variants of one algorithm.
+  public static let selectionBias = AuditCheckID(rawValue: "selection-bias")
 }

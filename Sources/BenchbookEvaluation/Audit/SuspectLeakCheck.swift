@@ -18,7 +18,122 @@ import BenchbookSpec
 ///
 /// Strong honest features exist, so these screens only warn: only metadata
 /// (`post-outcome-feature`) makes an error.
-public enum SuspectLeakCheck {
+public struct SuspectLeakCheck: AuditCheck {
+  public static let id = AuditCheckID.suspectLeak
+  public static let question =
+    "Is a feature, on a sample of training rows, so predictive that it probably gives the answer away?"
+
+  let context: AuditContext
+  /// The screened rows, or why the screens cannot run.
+  let screen: Result<ScreenSample, ScreenSample.ScreenUnavailable>
+  /// Per inner fold of the sample, the log-loss of predicting its training rows' class shares.
+  let nullLogLoss: [Double]
+
+  public init(_ context: AuditContext, run: LeakAudit.MainPass?) {
+    self.context = context
+    screen = ScreenSample.make(context)
+    nullLogLoss = (try? screen.get())?.nullLogLoss() ?? []
+  }
+
+  var sample: ScreenSample? { try? screen.get() }
+
+  /// On each inner fold of the sample: every spec model (kept, for drop-column), and every feature alone with
+  /// each single-feature scorer.
+  public func work() -> [AuditWork] {
+    guard let sample else { return [] }
+    let (models, preprocessing) = (context.spec.models, context.spec.preprocessing)
+    var work: [AuditWork] = []
+    for f in sample.folds.indices {
+      for m in models.indices {
+        work.append(
+          AuditWork(cost: models[m].descriptor.traits.relativeCost) { () -> any Sendable in
+            DropColumnScreen(sample: sample, model: models[m], preprocessing: preprocessing).fitFull(fold: f)
+          })
+      }
+      for j in sample.dataset.features.indices {
+        for scorer in ScreenSample.singleFeatureModels.indices {
+          work.append(
+            AuditWork(cost: 0) { () -> any Sendable in sample.singleFeatureAUC(feature: j, fold: f, scorer: scorer) })
+        }
+      }
+    }
+    return work
+  }
+
+  /// At most `dropColumnFeatures` features refitted on each inner fold.
+  public var plannedFollowUp: Int {
+    sample.map { $0.folds.count * min($0.dataset.features.count, ScreenSample.dropColumnFeatures) } ?? 0
+  }
+
+  /// The spec models' fits on the inner folds, and every feature's AUCs, from the first round's outputs.
+  func screens(_ outputs: [any Sendable]) -> (fits: [[DropColumnScreen.Full?]], auc: [[[AUCEstimate?]]]) {
+    guard let sample else { return ([], []) }
+    let models = context.spec.models.count
+    let scorers = ScreenSample.singleFeatureModels.count
+    let features = sample.dataset.features.count
+    var fits = [[DropColumnScreen.Full?]](repeating: [], count: models)
+    var auc = [[[AUCEstimate?]]](
+      repeating: [[AUCEstimate?]](repeating: [], count: scorers), count: features)
+    var position = 0
+    for _ in sample.folds.indices {
+      for m in 0..<models {
+        fits[m].append(outputs[position] as! DropColumnScreen.Full?)
+        position += 1
+      }
+      for j in 0..<features {
+        for scorer in 0..<scorers {
+          auc[j][scorer].append(outputs[position] as! AUCEstimate?)
+          position += 1
+        }
+      }
+    }
+    return (fits, auc)
+  }
+
+  /// Drop-column with the best model on the screened rows: its fits on the inner folds rank the features and
+  /// warm-start their refits.
+  public func followUp(_ outputs: [any Sendable], jobs: Int) -> [AuditWork] {
+    guard let sample else { return [] }
+    let fitted = screens(outputs).fits
+    guard let best = Self.bestModel(fitted.map { $0.map { $0?.logLoss } }) else { return [] }
+    let drops = DropColumnScreen(
+      sample: sample, model: context.spec.models[best], preprocessing: context.spec.preprocessing)
+    let nullLogLoss = nullLogLoss
+    let chosen = drops.featuresToRefit(fitted[best], jobs: jobs)
+    return chosen.flatMap { j in
+      sample.folds.indices.map { f in
+        AuditWork(cost: 0) { () -> any Sendable in
+          DropResult(
+            feature: j,
+            logLoss: drops.logLossWithout(feature: j, fold: f, full: fitted[best][f], nullLogLoss: nullLogLoss[f]))
+        }
+      }
+    }
+  }
+
+  /// One drop-column refit: the feature left out, and the model's log-loss without it.
+  struct DropResult: Sendable {
+    var feature: Int
+    var logLoss: Double?
+  }
+
+  public func conclude(_ outputs: AuditOutputs, scores: AuditScores) -> CheckResult {
+    guard let sample else {
+      if case .failure(let unavailable) = screen { return .skipped(unavailable.reason) }
+      return .skipped("not applicable")
+    }
+    let (fits, featureAUC) = screens(outputs.first)
+    let modelLogLoss = fits.map { $0.map { $0?.logLoss } }
+    var dropLogLoss = [[Double?]](repeating: [], count: sample.dataset.features.count)
+    for case let drop as DropResult in outputs.followUp { dropLogLoss[drop.feature].append(drop.logLoss) }
+    let measurements = Measurements(
+      sample: sample, modelLogLoss: modelLogLoss, nullLogLoss: nullLogLoss, best: Self.bestModel(modelLogLoss),
+      dropLogLoss: dropLogLoss, featureAUC: featureAUC)
+    var (result, record) = Self.run(context, measurements)
+    result.screen = record
+    return result
+  }
+
   /// What the driver measured on the sample.
   public struct Measurements: Sendable {
     public var sample: ScreenSample
@@ -243,4 +358,39 @@ public enum SuspectLeakCheck {
   }
 
   static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(1, values.count)) }
+}
+
+// MARK: - Report text
+
+extension SuspectLeakCheck {
+  public static func title(_ finding: AuditFinding) -> String {
+    let screens = finding.evidence.decode(Evidence.self)?.screens ?? []
+    return screens == ["pseudo-r2"]
+      ? "\(finding.subject)'s scores look too good to be true" : "`\(finding.subject)` is suspiciously predictive"
+  }
+
+  public static func evidence(_ finding: AuditFinding, _ results: ExperimentResults) -> String {
+    guard let evidence = finding.evidence.decode(Evidence.self) else { return "" }
+    var lines: [String] = []
+    if let share = evidence.dropColumnShare, let with = evidence.logLoss, let without = evidence.logLossWithout,
+      let model = evidence.model
+    {
+      lines.append(
+        "drop-column: \(model)'s log-loss \(Format.fixed(with, 4)) with it, \(Format.fixed(without, 4)) without; "
+          + "the difference is \(Format.percent(share)) of the null model's \(Format.fixed(evidence.nullLogLoss, 4))")
+    }
+    if let auc = evidence.singleFeatureAUC { lines.append("ROC AUC of the feature alone: \(Format.fixed(auc, 3))") }
+    if let pseudo = evidence.pseudoR2 {
+      lines.append("pseudo-R² = 1 − log-loss / null log-loss = \(Format.fixed(pseudo, 3))")
+    }
+    lines.append(
+      "measured on \(Format.count(evidence.rows)) training rows of fold \(evidence.sourceFold + 1), "
+        + "\(evidence.folds)-fold cross-validation within them")
+    return AuditWording.bullets(lines)
+  }
+}
+
+extension AuditCheckID {
+  /// A feature too predictive to be believed, found by statistical screens.
+  public static let suspectLeak = AuditCheckID(rawValue: "suspect-leak")
 }

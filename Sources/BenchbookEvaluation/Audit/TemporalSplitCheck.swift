@@ -6,7 +6,68 @@ import Foundation
 /// on rows dated after their test rows, so they learn from the future they are
 /// asked to predict. Evidence per fold, then a forward-chaining shadow
 /// evaluation (`ForwardChainingShadow`) measures the optimism per model.
-public enum TemporalSplitCheck {
+public struct TemporalSplitCheck: AuditCheck {
+  public static let id = AuditCheckID.temporalSplit
+  public static let question =
+    "Do models train on rows dated after their test rows? If so, how much better do they look than when trained on the past only?"
+
+  let context: AuditContext
+  /// Every fold's overlap with the future.
+  let overlaps: [FoldOverlap]
+  /// The forward-chaining splits, when some fold trains on the future; or why they cannot be made.
+  let shadow: Result<ForwardChainingShadow.Shadow, ForwardChainingShadow.ShadowUnavailable>?
+  /// How the splits are fitted: as cross-validation fits its folds.
+  let scheduler: FoldScheduler
+
+  public init(_ context: AuditContext, run: LeakAudit.MainPass?) {
+    self.context = context
+    overlaps = Self.overlaps(context)
+    shadow = overlaps.contains { $0.testRowsBeforeLatestTraining > 0 } ? ForwardChainingShadow.plan(context) : nil
+    let splits = (try? shadow?.get())?.plan
+    // kNN splits search one tree stored in time order, where each split's training rows are a run; decision trees
+    // filter features sorted once; other models may take their rows in dataset order, gathered a run at a time.
+    scheduler = FoldScheduler(
+      models: context.spec.models,
+      evaluator: FoldEvaluator(dataset: context.dataset, preprocessing: context.spec.preprocessing),
+      storedRows: splits?.rowsInTime, folds: { _ in splits?.folds ?? [] }, reordersRows: true)
+  }
+
+  var splits: FoldPlan? { (try? shadow?.get())?.plan }
+
+  /// The comparison with the spec's own folds needs their scores.
+  public var needsSpecFolds: Bool { splits != nil }
+
+  /// Every model on every forward-chaining split; a model that cannot be fitted on a split scores `nil` there.
+  public func work() -> [AuditWork] {
+    guard let splits else { return [] }
+    let scheduler = scheduler
+    return splits.folds.flatMap { fold in
+      context.spec.models.indices.map { m in
+        AuditWork(
+          cost: scheduler.relativeCost(model: m) * 1_000_000 + fold.train.count,
+          heldRows: scheduler.heldRows(model: m, fold: fold), sharedGroup: scheduler.sharedGroup(model: m, fold: fold)
+        ) { () -> any Sendable in try? scheduler.evaluate(model: m, on: fold).scores.logLoss }
+      }
+    }
+  }
+
+  public func conclude(_ outputs: AuditOutputs, scores: AuditScores) -> CheckResult {
+    let models = context.spec.models.count
+    var forwardLogLoss = [[Double?]](repeating: [], count: models)
+    for (index, output) in outputs.first.enumerated() { forwardLogLoss[index % models].append(output as! Double?) }
+    let forward: Result<ForwardChainingShadow.Scores, ForwardChainingShadow.ShadowUnavailable>
+    switch shadow {
+    case .success(let made)?:
+      forward = .success(
+        ForwardChainingShadow.Scores(
+          logLoss: forwardLogLoss, folds: made.plan.folds.count, blockRows: made.blockRows,
+          scoredRows: made.plan.folds.map(\.test.count).max() ?? 0))
+    case .failure(let reason)?: forward = .failure(reason)
+    case nil: forward = .failure(.init(reason: "not needed"))
+    }
+    return Self.run(context, overlaps: overlaps, specLogLoss: scores.logLoss, forward: forward)
+  }
+
   /// One fold's overlap with the future. Rows are compared by their time, never by file order.
   public struct FoldOverlap: Codable, Sendable, Hashable {
     public var fold: Int
@@ -229,4 +290,86 @@ public enum TemporalSplitCheck {
   static func fixed(_ value: Double) -> String { String(format: "%.4f", value) }
   static func signed(_ value: Double) -> String { (value >= 0 ? "+" : "−") + String(format: "%.4f", abs(value)) }
   static func percent(_ share: Double) -> String { AuditWording.percent(share) }
+}
+
+extension AuditCheckID {
+  /// Resampling lets training rows come after test rows in time.
+  public static let temporalSplit = AuditCheckID(rawValue: "temporal-split")
+}
+
+// MARK: - Report text
+
+extension TemporalSplitCheck {
+  public static func title(_ finding: AuditFinding) -> String {
+    "the folds train on the future (by `\(finding.subject)`)"
+  }
+
+  public static func evidence(_ finding: AuditFinding, _ results: ExperimentResults) -> String {
+    guard let evidence = finding.evidence.decode(Evidence.self) else { return "" }
+    return evidenceText(evidence, results)
+  }
+
+  static func evidenceText(_ evidence: Evidence, _ results: ExperimentResults) -> String {
+    var text = ""
+    var table = MarkdownTable([
+      ("fold", .right), ("test rows", .right), ("dated before the fold's latest training row", .right),
+    ])
+    for fold in evidence.folds.prefix(20) {
+      table.append([
+        AuditWording.foldName(fold.fold, fold.repeat, results), Format.count(fold.testRows),
+        "\(Format.count(fold.testRowsBeforeLatestTraining)) (\(Format.percent(fold.share)))",
+      ])
+    }
+    text += table.markdown
+    if evidence.folds.count > 20 { text += "\n…and \(evidence.folds.count - 20) more folds, listed in results.json.\n" }
+    if let chaining = evidence.forwardChaining {
+      text += "\n**Optimism gap.** The same models, trained only on the past: \(chaining.folds) forward-chaining "
+      text += "split\(chaining.folds == 1 ? "" : "s") over rows sorted by `\(evidence.timeColumn)` (each trains on "
+      text += "everything before its test block"
+      text += chaining.gap > 0 ? ", leaving \(chaining.gap) rows out between them)" : ")"
+      if let block = chaining.testRowsPerSplit, let scored = chaining.scoredTestRowsPerSplit, scored < block {
+        text +=
+          ", each scored on \(Format.count(scored)) of its \(Format.count(block)) test rows, evenly spaced in time"
+      }
+      text += ". The gap is the forward-chaining log-loss minus the spec's; a positive gap is how much the spec's "
+      text += "folds flatter the model. It counts as real when it exceeds "
+      text += "max(\(Format.number(results.audit?.thresholds.optimismGap ?? 0.01)), "
+      text += "\(Format.number(results.audit?.thresholds.optimismStandardErrors ?? 2)) × SE).\n\n"
+      var gaps = MarkdownTable([
+        ("model", .left), ("spec's log-loss", .right), ("forward-chaining log-loss", .right), ("gap", .right),
+        ("SE", .right), ("beyond chance", .left),
+      ])
+      for model in chaining.models {
+        gaps.append([
+          model.label, Format.fixed(model.specLogLoss, 4), Format.fixed(model.forwardLogLoss, 4),
+          model.gap.map { ($0 >= 0 ? "+" : "") + Format.difference($0) } ?? "–",
+          model.standardError.map { Format.difference($0) } ?? "–", model.exceeds ? "yes" : "no",
+        ])
+      }
+      text += gaps.markdown + "\n"
+      text += "Ranking by the spec's folds: \(chaining.specRanking.joined(separator: ", ")). "
+      text += "Trained on the past only: \(chaining.forwardRanking.joined(separator: ", ")). "
+      if chaining.winnerChanged, let old = chaining.specRanking.first, let new = chaining.forwardRanking.first,
+        let oldLoss = chaining.models.first(where: { $0.label == old })?.forwardLogLoss,
+        let newLoss = chaining.models.first(where: { $0.label == new })?.forwardLogLoss
+      {
+        text += "**The winner changes**: trained on the past, \(new) beats \(old) by "
+        text += "\(Format.difference(oldLoss - newLoss)) in log-loss"
+        let noise = chaining.models.filter { [old, new].contains($0.label) }.compactMap(\.standardError).min()
+        if let noise, oldLoss - newLoss < noise {
+          text += ", well inside the folds' noise (SE \(Format.difference(noise))): trained on the past the two tie"
+        }
+        text += ".\n"
+      } else if chaining.winnerChanged {
+        text += "**The winner changes.**\n"
+      } else {
+        text +=
+          chaining.rankingChanged
+          ? "The winner is the same; the order behind it changes.\n" : "The ranking is the same.\n"
+      }
+    } else if let why = evidence.forwardChainingUnavailable {
+      text += "\nNo forward-chaining comparison: \(why).\n"
+    }
+    return text
+  }
 }

@@ -7,7 +7,24 @@ import BenchbookSpec
 /// shuffled folds reward and the future does not. Warning.
 ///
 /// Categorical features are not screened: their categories have no order.
-public enum TimeProxyCheck {
+public struct TimeProxyCheck: AuditCheck {
+  public static let id = AuditCheckID.timeProxy
+  public static let question = "Does a feature rise or fall steadily with time, like a row number or a timestamp?"
+
+  let context: AuditContext
+
+  public init(_ context: AuditContext, run: LeakAudit.MainPass?) { self.context = context }
+
+  /// One pass over the data, ranking every row: in the pool, beside the fits.
+  public func work() -> [AuditWork] {
+    let context = context
+    return [AuditWork(cost: AuditWork.dataPassCost) { () -> any Sendable in Self.run(context) }]
+  }
+
+  public func conclude(_ outputs: AuditOutputs, scores: AuditScores) -> CheckResult {
+    outputs.first[0] as! CheckResult
+  }
+
   public struct Evidence: Codable, Sendable, Hashable {
     public var timeColumn: String
     public var spearman: Double
@@ -49,4 +66,22 @@ public enum TimeProxyCheck {
       note: "\(numeric.count) numeric feature\(numeric.count == 1 ? "" : "s") compared with `\(column)` by Spearman's ρ"
     )
   }
+}
+
+// MARK: - Report text
+
+extension TimeProxyCheck {
+  public static func title(_ finding: AuditFinding) -> String { "`\(finding.subject)` encodes time" }
+
+  public static func evidence(_ finding: AuditFinding, _ results: ExperimentResults) -> String {
+    guard let evidence = finding.evidence.decode(Evidence.self) else { return "" }
+    return AuditWording.bullets([
+      "Spearman's rank correlation with `\(evidence.timeColumn)`: \(Format.fixed(evidence.spearman, 4)) over \(Format.count(evidence.rows)) rows"
+    ])
+  }
+}
+
+extension AuditCheckID {
+  /// A feature nearly monotonic in time, such as a row id.
+  public static let timeProxy = AuditCheckID(rawValue: "time-proxy")
 }

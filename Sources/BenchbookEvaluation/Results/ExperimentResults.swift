@@ -1,5 +1,6 @@
 import BenchbookData
 import BenchbookModels
+import BenchbookSpec
 
 /// Everything a run produced, as written to `results.json`.
 ///
@@ -109,6 +110,27 @@ public struct ResamplingRecord: Codable, Sendable, Hashable {
     case maxTrainSize = "max_train_size"
     case testSize = "test_size"
     case planSha256 = "plan_sha256"
+  }
+
+  /// The method's record (`ResamplingMethod.record`), with the plan's digest and splits.
+  public init(_ summary: ResamplingSummary, planSha256: String, splits: [SplitRecord]) {
+    method = summary.method
+    folds = summary.folds
+    shuffle = summary.shuffle
+    seed = summary.seed
+    repeats = summary.repeats
+    gap = summary.gap
+    maxTrainSize = summary.maxTrainSize
+    testSize = summary.testSize
+    self.planSha256 = planSha256
+    self.splits = splits
+  }
+
+  /// What the method recorded, as its report description reads it (`ResamplingMethod.describe`).
+  public var summary: ResamplingSummary {
+    ResamplingSummary(
+      method: method, folds: folds, shuffle: shuffle, seed: seed, repeats: repeats, gap: gap,
+      maxTrainSize: maxTrainSize, testSize: testSize)
   }
 }
 

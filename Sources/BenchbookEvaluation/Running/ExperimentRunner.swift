@@ -36,6 +36,7 @@ public enum ExperimentRunner {
   }
 
   public static func run(_ spec: ExperimentSpec, options: Options = Options()) throws -> Run {
+    try LeakAudit.validate(spec)
     _ = try FitRepeat.active(labels: spec.models.map(\.label))
     let prepared = try RunPlan(spec)
     MemoryTrace.mark("fold plan", rows: prepared.dataset.x.rows)
@@ -214,7 +215,9 @@ public enum ExperimentRunner {
       classes: dataset.classes, classCounts: classCounts, time: time)
   }
 
-  static func resamplingRecord(_ spec: ResamplingSpec, _ plan: FoldPlan, _ dataset: Dataset) -> ResamplingRecord {
+  static func resamplingRecord(_ method: any ResamplingMethod, _ plan: FoldPlan, _ dataset: Dataset)
+    -> ResamplingRecord
+  {
     let classCount = dataset.classes.count
     func counts(_ rows: RowIndices) -> [Int] {
       var counts = [Int](repeating: 0, count: classCount)
@@ -226,12 +229,8 @@ public enum ExperimentRunner {
         fold: $0.index, repeat: $0.repeatIndex, trainRows: $0.train.count, testRows: $0.test.count,
         trainClassCounts: counts($0.train), testClassCounts: counts($0.test))
     }
-    let usesSeed = spec.shuffle || spec.method == .repeatedKFold
     return ResamplingRecord(
-      method: spec.method.rawValue, folds: plan.folds.count / plan.repeats, shuffle: spec.shuffle,
-      seed: usesSeed ? spec.seed : nil, repeats: spec.method == .repeatedKFold ? spec.repeats : nil,
-      gap: spec.method == .timeSeries ? spec.gap : nil, maxTrainSize: spec.maxTrainSize,
-      testSize: spec.testSize, planSha256: plan.sha256, splits: splits)
+      method.record(foldsPerRepeat: plan.folds.count / plan.repeats), planSha256: plan.sha256, splits: splits)
   }
 
   /// Seconds since 1970 as `YYYY-MM-DDTHH:MM:SSZ`.

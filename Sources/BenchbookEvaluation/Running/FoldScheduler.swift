@@ -94,7 +94,10 @@ struct FoldScheduler: Sendable {
   // MARK: - Scheduling
 
   /// What the fits running at once may hold together: five copies of the data's rows. Scheduling only.
-  var heldRowsBudget: Int { 5 * rowCount }
+  var heldRowsBudget: Int { Self.heldRowsBudget(rows: rowCount) }
+
+  /// What the fits running at once over `rows` data rows may hold together: five copies of them.
+  static func heldRowsBudget(rows: Int) -> Int { 5 * rows }
 
   /// Rows a fit of model `m` on `fold` holds at its largest, for the budget: a fold searching a shared tree holds
   /// only its test rows' positions and neighbours (the tree is the model's, not the fold's); any other its

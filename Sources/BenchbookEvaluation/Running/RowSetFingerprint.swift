@@ -1,3 +1,5 @@
+import BenchbookData
+
 /// A compact, order-sensitive identity of a list of row indices: how many, and
 /// a 64-bit hash of them in order. Fitted transforms carry one for the rows they
 /// were fitted on, so the leak audit can check every transform saw exactly its

@@ -83,8 +83,8 @@ public struct RunPlan: Sendable {
   public static func load(_ spec: ExperimentSpec) throws -> (Dataset, FoldPlan) {
     let dataset = try Dataset.load(spec.dataset)
     MemoryTrace.mark("load", rows: dataset.x.rows)
-    let plan = try FoldPlan.make(
-      spec.resampling, rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
+    let plan = try spec.resampling.plan(
+      rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
     return (dataset, plan)
   }
 

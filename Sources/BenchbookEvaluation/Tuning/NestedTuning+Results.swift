@@ -119,7 +119,7 @@ extension NestedTuning {
     result.calibration = calibration.record(positiveClass: dataset.classes.count == 2 ? dataset.classes[1] : nil)
     result.tuning = TuningRecord(
       space: Dictionary(uniqueKeysWithValues: (model.search?.dimensions ?? []).map { ($0.name, $0.values) }),
-      inner: InnerRecord(method: tune.inner.rawValue, folds: tune.innerFolds), metric: tune.metric,
+      inner: InnerRecord(method: tune.inner.id, folds: tune.innerFolds), metric: tune.metric,
       configurations: Array(records[..<gridCount]), chosen: chosen,
       chosenWithinBudget: budget == nil ? nil : chosenWithinBudget,
       budgetLogLoss: budget != nil && budgetFolds.count == outerFolds.count ? Summary(budgetFolds) : nil,

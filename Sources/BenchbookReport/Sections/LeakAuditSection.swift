@@ -26,7 +26,9 @@ struct LeakAuditSection: ReportSection {
     var text = "## Leak audit\n\n"
     text += "A leak lets a model see, while it is scored, something it will not have when it is used: the future, "
     text += "part of the answer, or the test rows themselves. Its scores then look better than the model is. "
-    text += "Benchbook checks the spec, the data and the folds for seven kinds of leak on every run"
+    // Every check but selection bias looks for a kind of leak.
+    let kinds = LeakAudit.checks.filter { $0.id != .selectionBias }.count
+    text += "Benchbook checks the spec, the data and the folds for \(Format.word(kinds)) kinds of leak on every run"
     if audit.checks.contains(where: { $0.check == .selectionBias }) {
       text +=
         ", and, since this spec chooses among configurations, whether the winner's score is flattered by that choice"
@@ -100,7 +102,7 @@ struct LeakAuditSection: ReportSection {
       } else {
         result = "\(count) finding\(count == 1 ? "" : "s") (\(check.note))"
       }
-      table.append(["`\(check.check.rawValue)`", AuditFindingText.purposes[check.check] ?? "", result])
+      table.append(["`\(check.check.rawValue)`", AuditFindingText.purpose(check.check), result])
     }
     text += table.markdown
     if let screen = audit.screen, !screen.features.isEmpty {

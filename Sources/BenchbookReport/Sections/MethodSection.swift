@@ -1,4 +1,5 @@
 import BenchbookEvaluation
+import BenchbookSpec
 import Foundation
 
 /// How the scores were made: the folds, the preprocessing, the clipping rule,
@@ -39,31 +40,9 @@ struct MethodSection: ReportSection {
     return text
   }
 
+  /// The method's own sentence (`ResamplingMethod.describe`); a method this build does not know, by its name.
   func describe(_ r: ResamplingRecord) -> String {
-    switch r.method {
-    case "kfold":
-      return r.shuffle
-        ? "\(r.folds)-fold k-fold after one shuffle of the rows (seed \(r.seed ?? 0), Benchbook's own generator)."
-        : "\(r.folds)-fold k-fold without shuffling: each test fold is a contiguous block of rows in file order."
-    case "stratified-kfold":
-      return "\(r.folds)-fold stratified k-fold"
-        + (r.shuffle
-          ? " after shuffling within classes (seed \(r.seed ?? 0))." : ", keeping class proportions in every fold.")
-    case "repeated-kfold":
-      return
-        "\(r.repeats ?? 1) repeats of \(r.folds)-fold k-fold, each after its own shuffle (seeds derived from \(r.seed ?? 0))."
-    case "time-series":
-      var text =
-        "\(r.folds) forward-chaining time-series splits: rows sorted by time, each fold trains on everything before its test block"
-      if let gap = r.gap, gap > 0 { text += ", leaving a gap of \(gap) rows" }
-      if let maximum = r.maxTrainSize { text += ", using at most the latest \(maximum) rows" }
-      return text + "."
-    case "holdout":
-      return "A single holdout of \(Format.percent(r.testSize ?? 0.25)) of the rows"
-        + (r.shuffle ? ", chosen at random (seed \(r.seed ?? 0))." : ", the last rows in file order.")
-    default:
-      return r.method + "."
-    }
+    ResamplingRegistry.method(named: r.method)?.describe(r.summary) ?? r.method + "."
   }
 
   func foldTable(_ results: ExperimentResults) -> String {

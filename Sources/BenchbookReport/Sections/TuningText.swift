@@ -1,5 +1,6 @@
 import BenchbookEvaluation
 import BenchbookModels
+import BenchbookSpec
 
 /// The phrases the headline and the tuning section share, so a configuration or a run of folds reads the same
 /// everywhere: only the searched settings, folds counted from 1.
@@ -25,12 +26,8 @@ enum TuningText {
 
   /// "5-fold stratified k-fold": how each outer training set was split to choose.
   static func inner(_ inner: InnerRecord) -> String {
-    switch inner.method {
-    case "stratified-kfold": "\(inner.folds)-fold stratified k-fold"
-    case "kfold": "\(inner.folds)-fold k-fold in row order"
-    case "time-series": "\(inner.folds) forward-chaining time-series splits"
-    default: "\(inner.folds)-fold \(inner.method)"
-    }
+    ResamplingRegistry.innerMethods.first { $0.id == inner.method }?.describeInner(folds: inner.folds)
+      ?? "\(inner.folds)-fold \(inner.method)"
   }
 
   /// "folds 1–4, 6 and 8–10" from zero-based fold numbers: consecutive folds collapse into a range.

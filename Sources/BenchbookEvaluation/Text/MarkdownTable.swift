@@ -1,22 +1,22 @@
-/// A GitHub-flavoured Markdown table.
-struct MarkdownTable {
-  enum Alignment { case left, right }
+/// A GitHub-flavoured Markdown table, for the report and the audit checks' evidence.
+public struct MarkdownTable: Sendable {
+  public enum Alignment: Sendable { case left, right }
 
-  var header: [String]
-  var alignments: [Alignment]
-  var rows: [[String]] = []
+  public var header: [String]
+  public var alignments: [Alignment]
+  public var rows: [[String]] = []
 
-  init(_ columns: [(String, Alignment)]) {
+  public init(_ columns: [(String, Alignment)]) {
     header = columns.map(\.0)
     alignments = columns.map(\.1)
   }
 
-  mutating func append(_ row: [String]) {
+  public mutating func append(_ row: [String]) {
     precondition(row.count == header.count, "row has \(row.count) cells, table has \(header.count) columns")
     rows.append(row)
   }
 
-  var markdown: String {
+  public var markdown: String {
     func line(_ cells: [String]) -> String {
       "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
     }
@@ -25,7 +25,7 @@ struct MarkdownTable {
   }
 
   /// The same table for a terminal: columns padded to width, emphasis dropped.
-  var plainText: String {
+  public var plainText: String {
     let cells = ([header] + rows).map { $0.map { $0.replacingOccurrences(of: "**", with: "") } }
     let widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
     return cells.map { row in

@@ -1,8 +1,7 @@
 import BenchbookData
-import BenchbookSpec
 
-/// Every fold of an experiment, computed once and shared by all models so the
-/// comparison is paired: each model is scored on exactly the same rows.
+/// Every fold of an experiment, computed once by its resampling method (`ResamplingMethod.plan`) and shared by all
+/// models so the comparison is paired: each model is scored on exactly the same rows.
 public struct FoldPlan: Sendable {
   public var folds: [Fold]
   /// Number of repeats (1 unless repeated k-fold).
@@ -16,97 +15,20 @@ public struct FoldPlan: Sendable {
     self.rowsInTime = rowsInTime
   }
 
-  /// Splits `rowCount` rows as `spec` says.
-  ///
-  /// - Parameters:
-  ///   - labels: class index per row (stratification).
-  ///   - time: seconds per row (time-series splits sort by it; ties keep row order).
-  /// - Throws: `SpecError` at the spec's `folds` line when the data cannot be split so.
-  public static func make(
-    _ spec: ResamplingSpec, rowCount n: Int, labels: [Int], time: [Double]?, specPath: String
-  ) throws(SpecError) -> FoldPlan {
-    let location = spec.foldsLocation ?? SourceLocation(file: specPath)
-    func fail(_ message: String) -> SpecError { SpecError(message, at: location, key: "resampling.folds") }
-    /// `test_size`'s own line when the spec sets it, else the method's (the default's owner).
-    func failTestSize(_ message: String) -> SpecError {
-      SpecError(message, at: spec.testSizeLocation ?? location, key: "resampling.test_size")
-    }
+  /// An error at the spec's `folds` (or the spec file, when it gives none): the data cannot be split so.
+  static func foldsError(_ message: String, at location: SourceLocation?, specPath: String) -> SpecError {
+    SpecError(message, at: location ?? SourceLocation(file: specPath), key: "resampling.folds")
+  }
 
-    switch spec.method {
-    case .kfold:
-      guard spec.folds <= n else {
-        throw fail("\(spec.folds) folds need at least \(spec.folds) rows; the data has \(n)")
-      }
-      var order = Array(0..<n)
-      if spec.shuffle {
-        var generator = SeededGenerator(seed: spec.seed)
-        generator.shuffle(&order)
-      }
-      return FoldPlan(folds: contiguousFolds(order: order, k: spec.folds, firstIndex: 0, repeatIndex: 0))
+  /// An error at the spec's `test_size` (or where its default was chosen, else the spec file).
+  static func testSizeError(_ message: String, at location: SourceLocation?, specPath: String) -> SpecError {
+    SpecError(message, at: location ?? SourceLocation(file: specPath), key: "resampling.test_size")
+  }
 
-    case .repeatedKFold:
-      guard spec.folds <= n else {
-        throw fail("\(spec.folds) folds need at least \(spec.folds) rows; the data has \(n)")
-      }
-      var folds: [Fold] = []
-      for r in 0..<spec.repeats {
-        var order = Array(0..<n)
-        var generator = SeededGenerator(seed: SeededGenerator.derivedSeed(spec.seed, stream: r))
-        generator.shuffle(&order)
-        folds += contiguousFolds(order: order, k: spec.folds, firstIndex: r * spec.folds, repeatIndex: r)
-      }
-      return FoldPlan(folds: folds, repeats: spec.repeats)
-
-    case .stratifiedKFold:
-      guard spec.folds <= n else {
-        throw fail("\(spec.folds) folds need at least \(spec.folds) rows; the data has \(n)")
-      }
-      // scikit-learn refuses when every class has fewer rows than folds: no fold could hold them all.
-      var counts: [Int: Int] = [:]
-      for label in labels { counts[label, default: 0] += 1 }
-      if let largest = counts.values.max(), largest < spec.folds {
-        throw fail(
-          "\(spec.folds) stratified folds need a class with at least \(spec.folds) rows; the largest has \(largest)")
-      }
-      var generator = spec.shuffle ? SeededGenerator(seed: spec.seed) : nil
-      let assignment = stratifiedAssignment(labels: labels, k: spec.folds, generator: &generator)
-      return FoldPlan(folds: foldsFromAssignment(assignment, k: spec.folds))
-
-    case .timeSeries:
-      guard let time else { throw fail("time-series resampling needs a time column") }
-      // One time order shared by every fold: each fold's rows are slices of it.
-      let order = (0..<n).sorted { time[$0] < time[$1] || (time[$0] == time[$1] && $0 < $1) }.map { Int32($0) }
-      let k = spec.folds
-      let testSize = spec.testSize.map { Int($0) } ?? n / (k + 1)
-      guard testSize >= 1, n - spec.gap - testSize * k > 0 else {
-        throw (spec.testSize == nil ? fail : failTestSize)(
-          "\(k) time-series splits of \(testSize) test rows with a gap of \(spec.gap) need more than \(spec.gap + testSize * k) rows; the data has \(n)"
-        )
-      }
-      return FoldPlan(
-        folds: forwardChaining(order, k: k, testSize: testSize, gap: spec.gap, maxTrainSize: spec.maxTrainSize),
-        rowsInTime: order)
-
-    case .holdout:
-      let share = spec.testSize ?? 0.25
-      let testCount = Int((share * Double(n)).rounded(.up))
-      guard testCount >= 1, testCount < n else {
-        throw failTestSize("a \(share) holdout of \(n) rows leaves no training or no test rows")
-      }
-      if spec.shuffle {
-        var order = Array(0..<n)
-        var generator = SeededGenerator(seed: spec.seed)
-        generator.shuffle(&order)
-        let test = order[..<testCount].sorted().map { Int32($0) }
-        return FoldPlan(
-          folds: [
-            Fold(index: 0, train: RowIndices(RowIndices(all: n), except: test), test: RowIndices(list: test[...]))
-          ])
-      }
-      let test = ((n - testCount)..<n).map { Int32($0) }
-      return FoldPlan(
-        folds: [Fold(index: 0, train: RowIndices(RowIndices(all: n), except: test), test: RowIndices(list: test[...]))])
-    }
+  /// `a × b`, or `Int.max` when that overflows.
+  static func saturatingProduct(_ a: Int, _ b: Int) -> Int {
+    let (product, overflow) = a.multipliedReportingOverflow(by: b)
+    return overflow ? Int.max : product
   }
 
   /// scikit-learn's `TimeSeriesSplit` cut of rows already in time order: fold `i` tests the `i`-th of the last `k`
@@ -153,9 +75,7 @@ public struct FoldPlan: Sendable {
     let base = base ?? RowIndices(all: assignment.count)
     // Each fold's test rows as rows of the data: one walk over `base` serves every fold.
     var testRows = tests
-    switch base.storage {
-    case .range(let rows) where rows.lowerBound == 0: break  // positions are rows
-    default:
+    if !base.isLeadingRange {  // else positions are rows
       testRows = [[Int32]](repeating: [], count: k)
       for (fold, row) in zip(assignment, base) { testRows[fold].append(Int32(truncatingIfNeeded: row)) }
     }

@@ -1,5 +1,3 @@
-import BenchbookData
-
 /// A fold's row indices, stored compactly: a k-fold's training rows are every
 /// row its test rows are not, so they are kept as that complement and never
 /// listed; lists take 4 bytes a row and may share one array (a time-series
@@ -21,6 +19,12 @@ public struct RowIndices: RandomAccessCollection, Sendable, Hashable, Codable {
 
   let storage: Storage
   public let count: Int
+
+  /// Whether these are the rows `0..<count` in order, so that a position among them is a row.
+  public var isLeadingRange: Bool {
+    if case .range(let rows) = storage { return rows.lowerBound == 0 }
+    return false
+  }
 
   /// These rows, in this order.
   public init<C: Collection<Int>>(_ rows: C) {
