@@ -48,11 +48,16 @@ let package = Package(
       name: "BenchbookStudy",
       dependencies: ["BenchbookData", "BenchbookSpec", "BenchbookEvaluation", .product(name: "Yams", package: "Yams")]
     ),
-    .target(name: "BenchbookReport", dependencies: ["BenchbookEvaluation", "BenchbookStudy", "CGnuplotBridge"]),
+    .target(
+      name: "BenchbookReport",
+      dependencies: [
+        "BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookEvaluation", "BenchbookStudy", "CGnuplotBridge",
+      ]),
     .executableTarget(
       name: "benchbook",
       dependencies: [
-        "BenchbookCoreML", "BenchbookEvaluation", "BenchbookReport", "BenchbookStudy",
+        "BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookCoreML", "BenchbookEvaluation",
+        "BenchbookReport", "BenchbookStudy",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -69,14 +74,21 @@ let package = Package(
       path: "Tests/BenchbookConformance"),
 
     .testTarget(
-      name: "BenchbookModelsTests", dependencies: ["BenchbookModels", "BenchbookConformance"], exclude: ["Fixtures"]),
-    .testTarget(name: "BenchbookSpecTests", dependencies: ["BenchbookSpec"]),
-    .testTarget(name: "BenchbookEvaluationTests", dependencies: ["BenchbookEvaluation"], exclude: ["Fixtures"]),
+      name: "BenchbookModelsTests", dependencies: ["BenchbookData", "BenchbookModels", "BenchbookConformance"],
+      exclude: ["Fixtures"]),
+    .testTarget(name: "BenchbookSpecTests", dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec"]),
     .testTarget(
-      name: "BenchbookCoreMLTests", dependencies: ["BenchbookCoreML", "BenchbookEvaluation"], exclude: ["Fixtures"]),
-    .testTarget(name: "BenchbookStudyTests", dependencies: ["BenchbookStudy"]),
+      name: "BenchbookEvaluationTests",
+      dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookEvaluation"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "BenchbookReportTests", dependencies: ["BenchbookReport"],
+      name: "BenchbookCoreMLTests",
+      dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookCoreML", "BenchbookEvaluation"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "BenchbookStudyTests", dependencies: ["BenchbookData", "BenchbookSpec", "BenchbookEvaluation", "BenchbookStudy"]),
+    .testTarget(
+      name: "BenchbookReportTests",
+      dependencies: ["BenchbookData", "BenchbookSpec", "BenchbookEvaluation", "BenchbookReport"],
       exclude: ["Fixtures", "ReportRendererTests.golden.md"]),
     // A model defined only in a test target, run end to end through the registry.
     .testTarget(

@@ -49,17 +49,16 @@ public struct AuditThresholds: Sendable, Hashable, Codable {
     ]
   }
 
+  /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
   enum CodingKeys: String, CodingKey {
-    case optimismGap = "optimism_gap"
-    case optimismStandardErrors = "optimism_se"
-    case dropColumnShare = "drop_column"
-    case singleFeatureAUCWarning = "auc_warning"
-    case singleFeatureAUCInfo = "auc_info"
-    case pseudoR2 = "pseudo_r2"
-    case timeProxySpearman = "time_proxy"
-    case duplicatesWarningShare = "duplicates_warning"
-    case duplicatesErrorShare = "duplicates_error"
-    case standardizedTolerance = "standardized_tolerance"
-    case availableAfterShare = "available_after"
+    case optimismGap, pseudoR2, standardizedTolerance
+    case optimismStandardErrors = "optimismSe"  // optimism_se
+    case dropColumnShare = "dropColumn"  // drop_column
+    case singleFeatureAUCWarning = "aucWarning"  // auc_warning
+    case singleFeatureAUCInfo = "aucInfo"  // auc_info
+    case timeProxySpearman = "timeProxy"  // time_proxy
+    case duplicatesWarningShare = "duplicatesWarning"  // duplicates_warning
+    case duplicatesErrorShare = "duplicatesError"  // duplicates_error
+    case availableAfterShare = "availableAfter"  // available_after
   }
 }

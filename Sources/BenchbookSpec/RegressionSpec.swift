@@ -51,19 +51,16 @@ public struct RegressionThresholds: Sendable, Hashable, Codable {
     failing ? max(logLossFail, logLossFailRelative * value) : max(logLossWarn, logLossWarnRelative * value)
   }
 
+  /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
   enum CodingKeys: String, CodingKey {
-    case logLossWarn = "log_loss_warn"
-    case logLossWarnRelative = "log_loss_warn_relative"
-    case logLossFail = "log_loss_fail"
-    case logLossFailRelative = "log_loss_fail_relative"
-    case timeWarn = "time_ratio_warn"
-    case timeFail = "time_ratio_fail"
-    case timeFailRegardless = "time_ratio_fail_regardless"
-    case timeSignificance = "time_ratio_p"
-    case sizeWarnRelative = "model_size_warn_relative"
-    case sizeFailRelative = "model_size_fail_relative"
-    case instructionsWarnRelative = "instruction_count_warn_relative"
-    case instructionsFailRelative = "instruction_count_fail_relative"
-    case drift
+    case logLossWarn, logLossWarnRelative, logLossFail, logLossFailRelative, drift
+    case timeWarn = "timeRatioWarn"  // time_ratio_warn
+    case timeFail = "timeRatioFail"  // time_ratio_fail
+    case timeFailRegardless = "timeRatioFailRegardless"  // time_ratio_fail_regardless
+    case timeSignificance = "timeRatioP"  // time_ratio_p
+    case sizeWarnRelative = "modelSizeWarnRelative"  // model_size_warn_relative
+    case sizeFailRelative = "modelSizeFailRelative"  // model_size_fail_relative
+    case instructionsWarnRelative = "instructionCountWarnRelative"  // instruction_count_warn_relative
+    case instructionsFailRelative = "instructionCountFailRelative"  // instruction_count_fail_relative
   }
 }

@@ -49,8 +49,7 @@ struct TimingWorkerCommand: ParsableCommand {
   private func serve(_ experiment: ExperimentSpec) throws {
     var run: ExperimentRunner.Run?
     var session: TimingSession?
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let encoder = JSONCoding.encoder([.sortedKeys, .withoutEscapingSlashes])
     func answer(_ value: some Encodable) throws {
       FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
     }
@@ -93,7 +92,8 @@ struct TimingWorkerCommand: ParsableCommand {
       case "counted-round":
         let request: SideBySideCheck.CountedRound
         do {
-          request = try JSONDecoder().decode(SideBySideCheck.CountedRound.self, from: Data(line.dropFirst(14).utf8))
+          request = try JSONCoding.decoder().decode(
+            SideBySideCheck.CountedRound.self, from: Data(line.dropFirst(14).utf8))
         } catch {
           throw CommandError("timing-worker: expected `counted-round JSON`, got `\(line)`: \(error)")
         }

@@ -29,12 +29,6 @@ public struct ClassCoverageCheck: AuditCheck {
     /// Test rows of the class in those folds.
     public var testRows: Int
     public var rowsInData: Int
-
-    enum CodingKeys: String, CodingKey {
-      case `class`, folds
-      case testRows = "test_rows"
-      case rowsInData = "rows_in_data"
-    }
   }
 
   public static func run(_ context: AuditContext) -> CheckResult {

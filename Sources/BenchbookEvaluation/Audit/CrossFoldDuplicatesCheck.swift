@@ -29,13 +29,6 @@ public struct CrossFoldDuplicatesCheck: AuditCheck {
     public var testRows: Int
     public var duplicates: Int
     public var share: Double
-
-    enum CodingKeys: String, CodingKey {
-      case fold
-      case `repeat`
-      case duplicates, share
-      case testRows = "test_rows"
-    }
   }
 
   public struct Evidence: Codable, Sendable, Hashable {
@@ -43,11 +36,6 @@ public struct CrossFoldDuplicatesCheck: AuditCheck {
     public var duplicates: Int
     public var share: Double
     public var folds: [FoldDuplicates]
-
-    enum CodingKeys: String, CodingKey {
-      case duplicates, share, folds
-      case testRows = "test_rows"
-    }
   }
 
   public static func run(_ context: AuditContext) -> CheckResult {

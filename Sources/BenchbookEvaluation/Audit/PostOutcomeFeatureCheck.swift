@@ -29,14 +29,6 @@ public struct PostOutcomeFeatureCheck: AuditCheck {
     public var medianDelaySeconds: Double?
     /// The first such row's data line.
     public var firstLine: Int?
-
-    enum CodingKeys: String, CodingKey {
-      case known, share
-      case rowsCompared = "rows_compared"
-      case rowsKnownAfterPrediction = "rows_known_after_prediction"
-      case medianDelaySeconds = "median_delay_seconds"
-      case firstLine = "first_line"
-    }
   }
 
   public static func run(_ context: AuditContext) -> CheckResult {

@@ -38,12 +38,6 @@ public struct PreprocessingScopeCheck: AuditCheck {
     public var fold: Int
     public var fittedRows: Int
     public var trainingRows: Int
-
-    enum CodingKeys: String, CodingKey {
-      case steps, model, fold
-      case fittedRows = "fitted_rows"
-      case trainingRows = "training_rows"
-    }
   }
 
   public struct StandardizedEvidence: Codable, Sendable, Hashable {

@@ -107,14 +107,6 @@ public struct SelectionBiasCheck: AuditCheck {
     public var standardError: Double
     /// Per outer fold, the configuration or variant the inner folds chose.
     public var chosen: [String]
-
-    enum CodingKeys: String, CodingKey {
-      case source, models, configurations, optimism, chosen
-      case nestedLogLoss = "nested_log_loss"
-      case bestFlatLogLoss = "best_flat_log_loss"
-      case bestFlat = "best_flat"
-      case standardError = "standard_error"
-    }
   }
 
   /// Models of one algorithm listed several times with fixed settings: groups of model indices.

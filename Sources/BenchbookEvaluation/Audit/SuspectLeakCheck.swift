@@ -230,17 +230,12 @@ public struct SuspectLeakCheck: AuditCheck {
     public var sourceFold: Int
     public var folds: Int
 
+    /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
     enum CodingKeys: String, CodingKey {
-      case screens, model, rows, folds
-      case logLoss = "log_loss"
-      case logLossWithout = "log_loss_without"
-      case nullLogLoss = "null_log_loss"
-      case dropColumnShare = "drop_column_share"
-      case singleFeatureAUC = "single_feature_auc"
-      case singleFeatureAUCStandardError = "single_feature_auc_se"
-      case singleFeatureAUCLowerBound = "single_feature_auc_lower"
-      case pseudoR2 = "pseudo_r2"
-      case sourceFold = "source_fold"
+      case screens, model, rows, folds, logLoss, logLossWithout, nullLogLoss, dropColumnShare, pseudoR2, sourceFold
+      case singleFeatureAUC = "singleFeatureAuc"  // single_feature_auc
+      case singleFeatureAUCStandardError = "singleFeatureAucSe"  // single_feature_auc_se
+      case singleFeatureAUCLowerBound = "singleFeatureAucLower"  // single_feature_auc_lower
     }
   }
 

@@ -77,12 +77,10 @@ public struct TemporalSplitCheck: AuditCheck {
     public var testRowsBeforeLatestTraining: Int
     public var share: Double
 
+    /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
     enum CodingKeys: String, CodingKey {
-      case fold
-      case `repeat`
-      case share
-      case testRows = "test_rows"
-      case testRowsBeforeLatestTraining = "test_rows_before_latest_training_row"
+      case fold, `repeat`, share, testRows
+      case testRowsBeforeLatestTraining = "testRowsBeforeLatestTrainingRow"  // test_rows_before_latest_training_row
     }
   }
 
@@ -98,13 +96,6 @@ public struct TemporalSplitCheck: AuditCheck {
     public var standardError: Double?
     /// Whether the gap exceeds max(optimism_gap, optimism_se × SE).
     public var exceeds: Bool
-
-    enum CodingKeys: String, CodingKey {
-      case label, gap, exceeds
-      case specLogLoss = "spec_log_loss"
-      case forwardLogLoss = "forward_log_loss"
-      case standardError = "standard_error"
-    }
   }
 
   public struct ForwardChaining: Codable, Sendable, Hashable {
@@ -119,16 +110,6 @@ public struct TemporalSplitCheck: AuditCheck {
     /// Rows in each split's test block, and how many of them, evenly spaced in time, were scored.
     public var testRowsPerSplit: Int?
     public var scoredTestRowsPerSplit: Int?
-
-    enum CodingKeys: String, CodingKey {
-      case folds, gap, models
-      case testRowsPerSplit = "test_rows_per_split"
-      case scoredTestRowsPerSplit = "scored_test_rows_per_split"
-      case specRanking = "spec_ranking"
-      case forwardRanking = "forward_ranking"
-      case winnerChanged = "winner_changed"
-      case rankingChanged = "ranking_changed"
-    }
   }
 
   public struct Evidence: Codable, Sendable, Hashable {
@@ -139,14 +120,6 @@ public struct TemporalSplitCheck: AuditCheck {
     public var forwardChaining: ForwardChaining?
     /// Why there is no forward-chaining comparison, when there is none.
     public var forwardChainingUnavailable: String?
-
-    enum CodingKeys: String, CodingKey {
-      case folds
-      case timeColumn = "time_column"
-      case foldsTrainingOnTheFuture = "folds_training_on_the_future"
-      case forwardChaining = "forward_chaining"
-      case forwardChainingUnavailable = "forward_chaining_unavailable"
-    }
   }
 
   /// Every fold's overlap, by time.

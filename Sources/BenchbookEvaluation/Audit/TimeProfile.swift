@@ -21,11 +21,6 @@ public struct TimeProfile: Codable, Sendable, Hashable {
     public var end: Double
     public var rows: Int
     public var classCounts: [Int]
-
-    enum CodingKeys: String, CodingKey {
-      case start, end, rows
-      case classCounts = "class_counts"
-    }
   }
 
   /// The time spans a fold's training and test rows cover, each `[first, last]` in seconds.

@@ -29,11 +29,6 @@ public struct TimeProxyCheck: AuditCheck {
     public var timeColumn: String
     public var spearman: Double
     public var rows: Int
-
-    enum CodingKeys: String, CodingKey {
-      case spearman, rows
-      case timeColumn = "time_column"
-    }
   }
 
   public static func run(_ context: AuditContext) -> CheckResult {

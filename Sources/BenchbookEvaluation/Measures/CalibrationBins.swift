@@ -66,20 +66,9 @@ public struct CalibrationRecord: Codable, Sendable, Hashable {
     public var count: Int
     public var meanPredicted: Double?
     public var observedRate: Double?
-
-    enum CodingKeys: String, CodingKey {
-      case lower, upper, count
-      case meanPredicted = "mean_predicted"
-      case observedRate = "observed_rate"
-    }
   }
 
   /// The class whose probability is binned (two classes); `nil` when every class is pooled one-vs-rest.
   public var positiveClass: String?
   public var bins: [Bin]
-
-  enum CodingKeys: String, CodingKey {
-    case bins
-    case positiveClass = "positive_class"
-  }
 }

@@ -17,11 +17,6 @@ public struct AuditRecord: Codable, Sendable {
   /// Class make-up over time and each fold's time coverage, when the spec declares `time:`.
   public var timeProfile: TimeProfile?
 
-  enum CodingKeys: String, CodingKey {
-    case findings, checks, thresholds, accepted, screen
-    case timeProfile = "time_profile"
-  }
-
   /// Error-level findings nobody accepted: they fail the run (exit status 3).
   public var standingErrors: [AuditFinding] {
     findings.filter { $0.severity == .error && !$0.accepted }
@@ -73,11 +68,6 @@ public struct AuditFinding: Codable, Sendable, Hashable {
     accepted = false
     acceptedBecause = nil
   }
-
-  enum CodingKeys: String, CodingKey {
-    case check, severity, subject, message, evidence, accepted
-    case acceptedBecause = "accepted_because"
-  }
 }
 
 public struct AuditCheckRecord: Codable, Sendable, Hashable {
@@ -111,14 +101,6 @@ public struct ScreenRecord: Codable, Sendable, Hashable {
   public var pseudoR2: Double?
   public var features: [ScreenFeature]
 
-  enum CodingKeys: String, CodingKey {
-    case rows, folds, model, features
-    case sourceFold = "source_fold"
-    case logLoss = "log_loss"
-    case nullLogLoss = "null_log_loss"
-    case pseudoR2 = "pseudo_r2"
-  }
-
   public struct ScreenFeature: Codable, Sendable, Hashable {
     public var name: String
     /// The best model's inner-CV log-loss without this feature.
@@ -133,13 +115,12 @@ public struct ScreenRecord: Codable, Sendable, Hashable {
     /// Its one-sided 97.5% lower bound (t over the inner folds), which the warning compares with `auc_warning`.
     public var singleFeatureAUCLowerBound: Double?
 
+    /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
     enum CodingKeys: String, CodingKey {
-      case name
-      case logLossWithout = "log_loss_without"
-      case dropColumnShare = "drop_column_share"
-      case singleFeatureAUC = "single_feature_auc"
-      case singleFeatureAUCStandardError = "single_feature_auc_se"
-      case singleFeatureAUCLowerBound = "single_feature_auc_lower"
+      case name, logLossWithout, dropColumnShare
+      case singleFeatureAUC = "singleFeatureAuc"  // single_feature_auc
+      case singleFeatureAUCStandardError = "singleFeatureAucSe"  // single_feature_auc_se
+      case singleFeatureAUCLowerBound = "singleFeatureAucLower"  // single_feature_auc_lower
     }
   }
 }
@@ -147,8 +128,7 @@ public struct ScreenRecord: Codable, Sendable, Hashable {
 extension AuditRecord {
   /// The record as `results.json` writes it under `audit`: sorted keys, shortest numbers.
   public func json() throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let encoder = JSONCoding.encoder([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
   }
 }

@@ -45,8 +45,7 @@ public enum EvidenceValue: Codable, Sendable, Hashable {
 
   /// Any `Encodable` value (a check's evidence struct) as evidence.
   public init<T: Encodable>(encoding value: T) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
+    let encoder = JSONCoding.encoder([.sortedKeys])
     guard let data = try? encoder.encode(value), let decoded = try? JSONDecoder().decode(EvidenceValue.self, from: data)
     else {
       preconditionFailure("audit evidence must encode as JSON (no NaN or infinity)")
@@ -57,7 +56,7 @@ public enum EvidenceValue: Codable, Sendable, Hashable {
   /// The evidence read back as `type`, or `nil` when it has another shape.
   public func decode<T: Decodable>(_ type: T.Type) -> T? {
     guard let data = try? JSONEncoder().encode(self) else { return nil }
-    return try? JSONDecoder().decode(type, from: data)
+    return try? JSONCoding.decoder().decode(type, from: data)
   }
 }
 

@@ -33,11 +33,6 @@ public struct SpecRecord: Codable, Sendable, Hashable {
   /// SHA-256 of the spec's canonical definition (`ExperimentSpec.definitionText`):
   /// what must match for two runs to be compared.
   public var definitionSha256: String
-
-  enum CodingKeys: String, CodingKey {
-    case path, sha256
-    case definitionSha256 = "definition_sha256"
-  }
 }
 
 public struct DataRecord: Codable, Sendable, Hashable {
@@ -61,18 +56,6 @@ public struct DataRecord: Codable, Sendable, Hashable {
   public var classes: [String]
   public var classCounts: [Int]
   public var time: TimeRecord?
-
-  enum CodingKeys: String, CodingKey {
-    case path, sha256, rows, features, columns, classes, time
-    case rowsRead = "rows_read"
-    case droppedRows = "dropped_rows"
-    case droppedByColumn = "dropped_by_column"
-    case missingPolicy = "missing_policy"
-    case target
-    case targetWhen = "target_when"
-    case featureSummaries = "feature_summaries"
-    case classCounts = "class_counts"
-  }
 }
 
 public struct FeatureRecord: Codable, Sendable, Hashable {
@@ -105,13 +88,6 @@ public struct ResamplingRecord: Codable, Sendable, Hashable {
   public var planSha256: String
   public var splits: [SplitRecord]
 
-  enum CodingKeys: String, CodingKey {
-    case method, folds, shuffle, seed, repeats, gap, splits
-    case maxTrainSize = "max_train_size"
-    case testSize = "test_size"
-    case planSha256 = "plan_sha256"
-  }
-
   /// The method's record (`ResamplingMethod.record`), with the plan's digest and splits.
   public init(_ summary: ResamplingSummary, planSha256: String, splits: [SplitRecord]) {
     method = summary.method
@@ -143,15 +119,6 @@ public struct SplitRecord: Codable, Sendable, Hashable {
   /// Rows per class, in `data.classes` order.
   public var trainClassCounts: [Int]
   public var testClassCounts: [Int]
-
-  enum CodingKeys: String, CodingKey {
-    case fold
-    case `repeat`
-    case trainRows = "train_rows"
-    case testRows = "test_rows"
-    case trainClassCounts = "train_class_counts"
-    case testClassCounts = "test_class_counts"
-  }
 }
 
 public struct ScoringRecord: Codable, Sendable, Hashable {
@@ -159,11 +126,6 @@ public struct ScoringRecord: Codable, Sendable, Hashable {
   public var logLossEpsilon: Double
   /// Population standard deviation over folds (numpy's ddof = 0).
   public var spread: String
-
-  enum CodingKeys: String, CodingKey {
-    case logLossEpsilon = "log_loss_epsilon"
-    case spread
-  }
 }
 
 /// Mean and population standard deviation over folds.
@@ -226,20 +188,14 @@ public struct ModelResult: Codable, Sendable {
     self.parameterCount = parameterCount
   }
 
+  /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
   enum CodingKeys: String, CodingKey {
-    case label, algorithm, params, accuracy, brier, folds
-    case logLoss = "log_loss"
-    case rocAUC = "roc_auc"
-    case parameterCount = "parameter_count"
-    case modelSizeBytes = "model_size_bytes"
-    case coremlSpecVersion = "coreml_spec_version"
-    case coremlIOS = "coreml_ios"
-    case coremlError = "coreml_error"
-    case latencyMicroseconds = "latency_us"
-    case throughputRowsPerSecond = "throughput_rows_per_s"
-    case tuning
-    case withinBudget = "within_budget"
-    case calibration
+    case label, algorithm, params, accuracy, brier, folds, logLoss, parameterCount, modelSizeBytes, coremlSpecVersion,
+      coremlError, tuning, withinBudget, calibration
+    case rocAUC = "rocAuc"  // roc_auc
+    case coremlIOS = "coremlIos"  // coreml_ios
+    case latencyMicroseconds = "latencyUs"  // latency_us
+    case throughputRowsPerSecond = "throughputRowsPerS"  // throughput_rows_per_s
   }
 }
 
@@ -279,18 +235,11 @@ public struct FoldResult: Codable, Sendable {
   public var fitSeconds: Double
   public var predictSeconds: Double
 
+  /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
   enum CodingKeys: String, CodingKey {
-    case fold
-    case `repeat`
-    case accuracy, brier
-    case trainRows = "train_rows"
-    case testRows = "test_rows"
-    case logLoss = "log_loss"
-    case rocAUC = "roc_auc"
-    case clippedRows = "clipped_rows"
-    case clippedLossShare = "clipped_loss_share"
-    case fitSeconds = "fit_seconds"
-    case predictSeconds = "predict_seconds"
+    case fold, `repeat`, accuracy, brier, trainRows, testRows, logLoss, clippedRows, clippedLossShare, fitSeconds,
+      predictSeconds
+    case rocAUC = "rocAuc"  // roc_auc
   }
 }
 
@@ -303,10 +252,4 @@ public struct EnvironmentRecord: Codable, Sendable, Hashable {
   public var gitCommit: String
   /// `BENCHBOOK_TEST_REPEAT_FIT` as set for the run (tests only); absent when unset.
   public var testRepeatFit: String? = nil
-
-  enum CodingKeys: String, CodingKey {
-    case swift, os, cpu, cores, jobs
-    case gitCommit = "git_commit"
-    case testRepeatFit = "test_repeat_fit"
-  }
 }

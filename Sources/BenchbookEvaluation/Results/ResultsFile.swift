@@ -10,10 +10,10 @@ public enum ResultsFile {
     try encodeContract(results)
   }
 
-  /// Any contract file (results.json, a study's study.json) as results.json is written.
+  /// Any contract file (results.json, a study's study.json) as results.json is written: `JSONCoding`'s keys,
+  /// sorted, pretty-printed.
   public static func encodeContract(_ value: some Encodable) throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let encoder = JSONCoding.encoder([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return Array(try encoder.encode(value)) + [UInt8(ascii: "\n")]
   }
 
@@ -52,7 +52,7 @@ public enum ResultsFile {
     }
     let results: ExperimentResults
     do {
-      results = try JSONDecoder().decode(ExperimentResults.self, from: Data(bytes))
+      results = try JSONCoding.decoder().decode(ExperimentResults.self, from: Data(bytes))
     } catch let DecodingError.keyNotFound(key, context) {
       throw ReadError(
         path: path, reason: "\(dotted(context.codingPath + [key])): missing; not a Benchbook results file?")

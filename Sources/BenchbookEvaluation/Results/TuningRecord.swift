@@ -25,15 +25,6 @@ public struct TuningRecord: Codable, Sendable {
   public var selectionFrequency: [Int]
   /// The scikit-learn defaults (with the spec's fixed settings), for comparison.
   public var defaults: DefaultRecord
-
-  enum CodingKeys: String, CodingKey {
-    case space, inner, metric, configurations, chosen, defaults
-    case chosenWithinBudget = "chosen_within_budget"
-    case budgetLogLoss = "budget_log_loss"
-    case finalConfiguration = "final_configuration"
-    case finalParams = "final_params"
-    case selectionFrequency = "selection_frequency"
-  }
 }
 
 public struct InnerRecord: Codable, Sendable, Hashable {
@@ -56,14 +47,10 @@ public struct ConfigurationRecord: Codable, Sendable {
   /// Whether the fit on all rows fits the budget (true when there is none).
   public var withinBudget: Bool
 
+  /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
   enum CodingKeys: String, CodingKey {
-    case params
-    case flatLogLoss = "flat_log_loss"
-    case flatFolds = "flat_folds"
-    case parameterCount = "parameter_count"
-    case modelSizeBytes = "model_size_bytes"
-    case latencyMicroseconds = "latency_us"
-    case withinBudget = "within_budget"
+    case params, flatLogLoss, flatFolds, parameterCount, modelSizeBytes, withinBudget
+    case latencyMicroseconds = "latencyUs"  // latency_us
   }
 }
 
@@ -76,11 +63,6 @@ public struct ChoiceRecord: Codable, Sendable {
   public var params: [String: ParameterValue]?
   /// Its mean log-loss over the inner folds.
   public var innerLogLoss: Double?
-
-  enum CodingKeys: String, CodingKey {
-    case fold, configuration, params
-    case innerLogLoss = "inner_log_loss"
-  }
 }
 
 /// The untuned model the tuned one replaces.
@@ -90,12 +72,6 @@ public struct DefaultRecord: Codable, Sendable {
   public var configuration: Int?
   public var flatLogLoss: Summary
   public var modelSizeBytes: Int?
-
-  enum CodingKeys: String, CodingKey {
-    case params, configuration
-    case flatLogLoss = "flat_log_loss"
-    case modelSizeBytes = "model_size_bytes"
-  }
 }
 
 /// The spec's budget, as results record it.
@@ -103,8 +79,9 @@ public struct BudgetRecord: Codable, Sendable, Hashable {
   public var modelSizeBytes: Int?
   public var latencyMicrosecondsP99: Double?
 
+  /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
   enum CodingKeys: String, CodingKey {
-    case modelSizeBytes = "model_size_bytes"
-    case latencyMicrosecondsP99 = "latency_us_p99"
+    case modelSizeBytes
+    case latencyMicrosecondsP99 = "latencyUsP99"  // latency_us_p99
   }
 }

@@ -17,11 +17,6 @@ public struct ShardFile: Codable, Sendable {
     public var data: String
     public var foldPlan: String
     public var shards: Int
-
-    enum CodingKeys: String, CodingKey {
-      case benchbook, spec, definition, models, data, shards
-      case foldPlan = "fold_plan"
-    }
   }
 
   /// One task's output.
@@ -66,8 +61,7 @@ public struct ShardFile: Codable, Sendable {
   }
 
   public func encoded() throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let encoder = JSONCoding.encoder([.sortedKeys, .withoutEscapingSlashes])
     return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
   }
 }

@@ -46,15 +46,6 @@ public struct ModelTiming: Codable, Sendable, Hashable {
   /// Model time ÷ reference time, per round: what the regression check compares.
   public var fitRatios: [Double] { zip(fitSeconds, referenceSeconds).map { $0 / $1 } }
   public var predictRatios: [Double] { zip(predictSeconds, referenceSeconds).map { $0 / $1 } }
-
-  enum CodingKeys: String, CodingKey {
-    case label
-    case fitRepetitions = "fit_repetitions"
-    case predictRepetitions = "predict_repetitions"
-    case fitSeconds = "fit_seconds"
-    case predictSeconds = "predict_seconds"
-    case referenceSeconds = "reference_seconds"
-  }
 }
 
 extension Array where Element == Double {

@@ -19,7 +19,7 @@ public enum StudyFile {
       throw ResultsFile.ReadError(path: path, reason: error.reason)
     }
     do {
-      return try JSONDecoder().decode(StudyResults.self, from: Data(bytes))
+      return try JSONCoding.decoder().decode(StudyResults.self, from: Data(bytes))
     } catch {
       throw ResultsFile.ReadError(path: path, reason: "not a Benchbook study file: \(error)")
     }

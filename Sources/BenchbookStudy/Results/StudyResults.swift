@@ -32,14 +32,6 @@ public struct StudyResults: Codable, Sendable {
   /// {dataset: what the study read from that experiment}.
   public var experiments: [String: StudyExperimentRecord]
   public var environment: EnvironmentRecord
-
-  enum CodingKeys: String, CodingKey {
-    case benchbook, study, description, command, spec, metric, rope, alpha, datasets, models, scores, ranks
-    case meanRanks = "mean_ranks"
-    case friedman, nemenyi, pairs
-    case bayesianSignedRank = "bayesian_signed_rank"
-    case experiments, environment
-  }
 }
 
 public struct StudySpecRecord: Codable, Sendable, Hashable {
@@ -55,11 +47,9 @@ public struct FriedmanRecord: Codable, Sendable, Hashable {
   public var imanDavenportStatistic: Double?
   public var imanDavenportPValue: Double
 
+  /// The keys, for the custom encoding below (`JSONCoding` spells them in snake_case).
   enum CodingKeys: String, CodingKey {
-    case statistic
-    case pValue = "p_value"
-    case imanDavenportStatistic = "iman_davenport_statistic"
-    case imanDavenportPValue = "iman_davenport_p_value"
+    case statistic, pValue, imanDavenportStatistic, imanDavenportPValue
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -77,12 +67,6 @@ public struct NemenyiRecord: Codable, Sendable, Hashable {
   public var alpha: Double
   /// q_α: the studentized range's 1 − α quantile for k models (infinite degrees of freedom) over √2.
   public var qAlpha: Double
-
-  enum CodingKeys: String, CodingKey {
-    case criticalDifference = "critical_difference"
-    case alpha
-    case qAlpha = "q_alpha"
-  }
 }
 
 public struct PairRecord: Codable, Sendable, Hashable {
@@ -90,12 +74,6 @@ public struct PairRecord: Codable, Sendable, Hashable {
     public var pABetter: Double
     public var pEquivalent: Double
     public var pBBetter: Double
-
-    enum CodingKeys: String, CodingKey {
-      case pABetter = "p_a_better"
-      case pEquivalent = "p_equivalent"
-      case pBBetter = "p_b_better"
-    }
   }
 
   public var a: String
@@ -114,14 +92,6 @@ public struct PairRecord: Codable, Sendable, Hashable {
   /// Mean over datasets of a's score − b's (negative: a is lower, better for log-loss).
   public var meanDifference: Double
   public var bayes: Bayes
-
-  enum CodingKeys: String, CodingKey {
-    case a, b, wins, ties, losses, bayes
-    case wilcoxonPValue = "wilcoxon_p_value"
-    case wilcoxonPValueHolm = "wilcoxon_p_value_holm"
-    case wilcoxonMethod = "wilcoxon_method"
-    case meanDifference = "mean_difference"
-  }
 }
 
 public struct BayesSettingsRecord: Codable, Sendable, Hashable {
@@ -166,10 +136,10 @@ public struct StudyExperimentRecord: Codable, Sendable, Hashable {
     public var modelSizeBytes: Int?
     public var latencyMicrosecondsP99: Double?
 
+    /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
     enum CodingKeys: String, CodingKey {
-      case bestWithin = "best_within"
-      case modelSizeBytes = "model_size_bytes"
-      case latencyMicrosecondsP99 = "latency_us_p99"
+      case bestWithin, modelSizeBytes
+      case latencyMicrosecondsP99 = "latencyUsP99"  // latency_us_p99
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -178,13 +148,5 @@ public struct StudyExperimentRecord: Codable, Sendable, Hashable {
       try container.encodeIfPresent(modelSizeBytes, forKey: .modelSizeBytes)
       try container.encodeIfPresent(latencyMicrosecondsP99, forKey: .latencyMicrosecondsP99)
     }
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case spec, description, report, rows, features, classes, folds, audit, budget
-    case specSha256 = "spec_sha256"
-    case definitionSha256 = "definition_sha256"
-    case dataSha256 = "data_sha256"
-    case modelSizeBytes = "model_size_bytes"
   }
 }

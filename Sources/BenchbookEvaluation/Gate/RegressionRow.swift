@@ -66,13 +66,4 @@ public struct RegressionRow: Codable, Sendable, Hashable {
 
   /// Whether the row is a judgement (passed or failed) rather than a notice.
   public var isJudged: Bool { verdict != .notComparable }
-
-  enum CodingKeys: String, CodingKey {
-    case model, metric, verdict, baseline, current, note, noise
-    case factor
-    case noiseBand = "noise_band"
-    case warnLimit = "warn_limit"
-    case failLimit = "fail_limit"
-    case pValue = "p_value"
-  }
 }

@@ -49,11 +49,6 @@ public struct Baseline: Codable, Sendable {
       self.data = data
       self.foldPlan = foldPlan
     }
-
-    enum CodingKeys: String, CodingKey {
-      case definition, data
-      case foldPlan = "fold_plan"
-    }
   }
 
   /// The machine the timings come from.
@@ -82,11 +77,6 @@ public struct Baseline: Codable, Sendable {
 
     /// The processor in words, for notes.
     public var processor: String { cpuSignature.map { "\(cpu), \($0)" } ?? cpu }
-
-    enum CodingKeys: String, CodingKey {
-      case cpu, cores, os, swift
-      case cpuSignature = "cpu_signature"
-    }
   }
 
   public struct Model: Codable, Sendable {
@@ -132,12 +122,6 @@ public struct Baseline: Codable, Sendable {
         self.finalConfiguration = finalConfiguration
         self.finalParams = finalParams
       }
-
-      enum CodingKeys: String, CodingKey {
-        case chosen
-        case finalConfiguration = "final_configuration"
-        case finalParams = "final_params"
-      }
     }
 
     public init(
@@ -156,13 +140,11 @@ public struct Baseline: Codable, Sendable {
       self.modelSizeBytes = modelSizeBytes
     }
 
+    /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
     enum CodingKeys: String, CodingKey {
-      case label, algorithm, params, accuracy, brier, timing
-      case settingsSha256 = "settings_sha256"
-      case logLoss = "log_loss"
-      case rocAUC = "roc_auc"
-      case modelSizeBytes = "model_size_bytes"
-      case tuning, instructions
+      case label, algorithm, params, accuracy, brier, timing, settingsSha256, logLoss, modelSizeBytes, tuning,
+        instructions
+      case rocAUC = "rocAuc"  // roc_auc
     }
   }
 
@@ -175,13 +157,6 @@ public struct Baseline: Codable, Sendable {
       self.mean = mean
       self.folds = folds
     }
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case benchbook, experiment, command, hashes, machine, models
-    case timingRounds = "timing_rounds"
-    case timingFold = "timing_fold"
-    case timingReference = "timing_reference"
   }
 }
 

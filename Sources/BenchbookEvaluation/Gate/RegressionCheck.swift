@@ -70,15 +70,14 @@ public enum RegressionCheck {
       throw ResultsFile.ReadError(path: path, reason: error.reason)
     }
     do {
-      return try JSONDecoder().decode(Baseline.self, from: Data(bytes))
+      return try JSONCoding.decoder().decode(Baseline.self, from: Data(bytes))
     } catch {
       throw ResultsFile.ReadError(path: path, reason: "not a Benchbook baseline: \(error)")
     }
   }
 
   public static func encode(_ baseline: Baseline) throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let encoder = JSONCoding.encoder([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return Array(try encoder.encode(baseline)) + [UInt8(ascii: "\n")]
   }
 

@@ -123,6 +123,21 @@ public enum SideBySideCheck {
     public var protocolVersion = 2
 
     public init() {}
+
+    /// `{"protocolVersion": 2}`, as every revision's worker has written it: a dictionary's keys keep their case
+    /// under `JSONCoding`'s snake_case strategy, so binaries of earlier revisions still read it.
+    public init(from decoder: any Decoder) throws {
+      let fields = try decoder.singleValueContainer().decode([String: Int].self)
+      guard let version = fields["protocolVersion"] else {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no protocolVersion"))
+      }
+      protocolVersion = version
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(["protocolVersion": protocolVersion])
+    }
   }
 
   /// A `counted-round` request: a timing round with repetitions set by the checking process.
@@ -175,7 +190,7 @@ public enum SideBySideCheck {
         let samples: [ModelTiming]
         if let repetitions {
           let counted = CountedRound(offset: round, labels: labels, repetitions: repetitions)
-          let json = String(decoding: try JSONEncoder().encode(counted), as: UTF8.self)
+          let json = String(decoding: try JSONCoding.encoder().encode(counted), as: UTF8.self)
           samples = try worker.ask("counted-round " + json, as: [ModelTiming].self)
         } else {
           samples = try worker.ask("round \(round) \(request)", as: [ModelTiming].self)

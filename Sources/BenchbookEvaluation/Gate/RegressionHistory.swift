@@ -22,15 +22,6 @@ public enum RegressionHistory {
       public var fitTimeFactor: Double?
       public var predictTimeFactor: Double?
       public var modelSizeBytes: Int?
-
-      enum CodingKeys: String, CodingKey {
-        case label
-        case logLoss = "log_loss"
-        case baselineLogLoss = "baseline_log_loss"
-        case fitTimeFactor = "fit_time_factor"
-        case predictTimeFactor = "predict_time_factor"
-        case modelSizeBytes = "model_size_bytes"
-      }
     }
   }
 
@@ -61,14 +52,13 @@ public enum RegressionHistory {
   public static func read(_ path: String) -> [Entry] {
     guard let bytes = try? RegularFile.read(path) else { return [] }
     let text = String(decoding: bytes, as: UTF8.self)
-    let decoder = JSONDecoder()
+    let decoder = JSONCoding.decoder()
     return text.split(separator: "\n").compactMap { try? decoder.decode(Entry.self, from: Data($0.utf8)) }
   }
 
   /// Appends `entry` by rewriting the file atomically, so a crash never leaves half a line.
   public static func append(_ entry: Entry, to path: String) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let encoder = JSONCoding.encoder([.sortedKeys, .withoutEscapingSlashes])
     try AtomicFile.checkReplaceable(path)
     var text = (try? RegularFile.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }

@@ -54,7 +54,7 @@ final class TimingWorker {
     }
     guard let line = readLine() else { throw failure() }
     do {
-      return try JSONDecoder().decode(Answer.self, from: line)
+      return try JSONCoding.decoder().decode(Answer.self, from: line)
     } catch {
       throw SideBySideCheck.Failure(
         description: "the \(role) binary \(binary) answered `\(request)` with something unreadable: \(error)")
