@@ -8,13 +8,13 @@ struct Benchbook: ParsableCommand {
     commandName: "benchbook",
     abstract: "Compare classifiers by cross-validated log-loss, reproducibly.",
     discussion: """
-      An experiment is a YAML spec naming a dataset, a target, features, preprocessing,
-      a resampling plan and models. `benchbook run SPEC` scores every model on every
-      fold and writes reports/<name>/results.json.
+      An experiment is a YAML spec naming a dataset, a target, features, preprocessing, a resampling plan \
+      and models (`benchbook models` lists them). `benchbook run SPEC` scores every model on every fold \
+      and writes reports/<name>/results.json.
 
-      Every run ends with a leak audit; `benchbook audit SPEC` runs it alone.
-      `benchbook check SPEC` compares a run with a committed baseline. `benchbook study STUDY` compares the \
-      models across many experiments' datasets.
+      Every run ends with a leak audit; `benchbook audit SPEC` runs it alone. `benchbook check SPEC` \
+      compares a run with a committed baseline. `benchbook study STUDY` compares the models across many \
+      experiments' datasets.
 
       Exit status: 0 on success; 1 on any error (bad spec or data, I/O); 2 when `check` finds a \
       regression; 3 when the audit found an error-level finding the spec does not accept; 4 when \

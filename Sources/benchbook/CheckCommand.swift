@@ -12,8 +12,10 @@ struct CheckCommand: ParsableCommand {
       Compares with the committed baseline (default), or, with --against REV or --against-binary PATH, \
       with another build of Benchbook measured side by side on this machine: scores and sizes judged \
       as against a baseline, times as paired ratios over interleaved single-threaded rounds.
+
       Writes regression.md (and appends to $GITHUB_STEP_SUMMARY when set) and history.jsonl into the \
       output folder, whatever the outcome.
+
       Exit status: 0 pass (warnings and improvements included); 1 Benchbook error (bad spec, I/O, a \
       revision that does not exist or does not build); 2 regression; 4 baseline missing or incomparable, \
       with --require-baseline (without it, a notice and 0).

@@ -11,18 +11,22 @@ struct ExportCommand: ParsableCommand {
     commandName: "export",
     abstract: "Fit one model on all rows and write it as a Core ML model (.mlmodel) an app can ship.",
     discussion: """
-      The file is a pipeline classifier: the app passes each spec feature by name (double for
-      numeric features, int64 or string for categorical ones) and gets back classLabel and
-      classProbability. One-hot encoding and the spec's standardisation are inside the file.
-      The file is written to --out, or to <Experiment><Label>.mlmodel in the current directory
+      The file is a pipeline classifier: the app passes each spec feature by name (double for numeric \
+      features, int64 or string for categorical ones) and gets back classLabel and classProbability. \
+      One-hot encoding and the spec's standardisation are inside the file.
+
+      The file is written to --out, or to <Experiment><Label>.mlmodel in the current directory \
       (flights-delay and LR give FlightsDelayLR.mlmodel). The same fit gives the same bytes.
-      The description cites the cross-validated log-loss when --results (default:
-      reports/<name>/results.json) was written for this spec and data. A --results file that is
-      missing, not valid, or from another spec, data or model set is an error; the default file is
-      passed over in those cases.
-      --measure also times Benchbook's own fitted pipeline on this machine: single-row latency
-      (p50 and p99 over 1,000 one-row predictions of rows spread over the data, after 100
-      warm-up ones) and batch throughput (up to 10,000 rows per call).
+
+      The description cites the cross-validated log-loss when --results (default: \
+      reports/<name>/results.json) was written for this spec and data. A --results file that is missing, \
+      not valid, or from another spec, data or model set is an error; the default file is passed over in \
+      those cases.
+
+      --measure also times Benchbook's own fitted pipeline on this machine: single-row latency (p50 and \
+      p99 over 1,000 one-row predictions of rows spread over the data, after 100 warm-up ones) and batch \
+      throughput (up to 10,000 rows per call).
+
       Exit status: 0 on success, 1 on any error; nothing is written when it fails.
       """
   )
