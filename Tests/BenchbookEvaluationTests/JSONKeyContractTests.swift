@@ -63,3 +63,33 @@ import Testing
     #expect(after.subtracting(before).sorted() == [], "keys added")
   }
 }
+
+/// Key paths in messages use the files' spelling.
+@Suite struct JSONCodingKeyTests {
+  @Test(arguments: [
+    ("testRows", "test_rows"), ("rocAuc", "roc_auc"), ("planSha256", "plan_sha256"), ("pseudoR2", "pseudo_r2"),
+    ("latencyUs", "latency_us"), ("log_loss", "log_loss"), ("C", "C"), ("models", "models"),
+  ])
+  func fileKeyIsTheEncodersKey(_ key: String, _ expected: String) throws {
+    #expect(JSONCoding.fileKey(key) == expected)
+    // The encoder's own spelling, for a key with a lower-case letter before an upper-case one.
+    struct One: Encodable {
+      let key: String
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        try container.encode(1, forKey: AnyKey(stringValue: key)!)
+      }
+    }
+    if key.contains(where: \.isUppercase) && key.first!.isLowercase {
+      let json = String(decoding: try JSONCoding.encoder().encode(One(key: key)), as: UTF8.self)
+      #expect(json == "{\"\(expected)\":1}")
+    }
+  }
+
+  struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+}

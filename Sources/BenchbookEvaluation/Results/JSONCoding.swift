@@ -20,4 +20,32 @@ public enum JSONCoding {
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     return decoder
   }
+
+  /// A coding key as the files spell it: a property's camelCase name in snake_case, as the encoder writes it
+  /// (`testRows` is `test_rows`, `rocAuc` is `roc_auc`); a key with no lower-case letter before an upper-case one (a
+  /// dictionary's `C`, a key already in snake_case) as it is. For messages that name a key path.
+  public static func fileKey(_ key: String) -> String {
+    let characters = Array(key)
+    guard zip(characters, characters.dropFirst()).contains(where: { $0.isLowercase && $1.isUppercase }) else {
+      return key
+    }
+    var words: [String] = []
+    var word = ""
+    for (index, character) in characters.enumerated() {
+      let previous = index > 0 ? characters[index - 1] : nil
+      let next = index + 1 < characters.count ? characters[index + 1] : nil
+      // A word starts at an upper-case letter after a lower-case one, or at the last capital of a run before a
+      // lower-case letter (`URLValue` is `url_value`).
+      let startsWord =
+        character.isUppercase
+        && (previous?.isLowercase == true || (previous?.isUppercase == true && next?.isLowercase == true))
+      if startsWord && !word.isEmpty {
+        words.append(word)
+        word = ""
+      }
+      word.append(character)
+    }
+    words.append(word)
+    return words.map { $0.lowercased() }.joined(separator: "_")
+  }
 }

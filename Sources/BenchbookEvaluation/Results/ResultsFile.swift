@@ -70,6 +70,6 @@ public enum ResultsFile {
   }
 
   private static func dotted(_ path: [any CodingKey]) -> String {
-    path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    path.map { $0.intValue.map { "[\($0)]" } ?? JSONCoding.fileKey($0.stringValue) }.joined(separator: ".")
   }
 }
