@@ -61,7 +61,9 @@ struct ExportCommand: ParsableCommand {
             + Suggestion.phrase(for: model, among: labels))
       }
       if updatable && !modelSpec.descriptor.traits.updatable {
-        let updatable = ModelRegistry.all.filter(\.traits.updatable).map(\.displayName)
+        let updatable = ModelRegistry.all.filter(\.traits.updatable).map {
+          $0.displayName.replacingOccurrences(of: " ", with: "-")
+        }
         throw CommandError(
           "--updatable needs a \(updatable.joined(separator: " or ")) model; \(model) is a "
             + modelSpec.descriptor.displayName)

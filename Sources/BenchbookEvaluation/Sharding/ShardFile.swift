@@ -17,6 +17,11 @@ public struct ShardFile: Codable, Sendable {
     public var data: String
     public var foldPlan: String
     public var shards: Int
+
+    enum CodingKeys: String, CodingKey {
+      case benchbook, spec, definition, models, data, shards
+      case foldPlan = "fold_plan"
+    }
   }
 
   /// One task's output.
@@ -60,8 +65,11 @@ public struct ShardFile: Codable, Sendable {
     }
   }
 
+  /// Shard files pass outputs between `run --shard` and `merge` of one build, as Foundation codes them by default
+  /// (not `JSONCoding`: the outputs' types spell no keys of their own).
   public func encoded() throws -> [UInt8] {
-    let encoder = JSONCoding.encoder([.sortedKeys, .withoutEscapingSlashes])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
   }
 }

@@ -23,7 +23,7 @@ public enum ShardMerge {
       for name in names where name.hasPrefix("shard-") && name.hasSuffix(".json") {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
         do {
-          let file = try JSONCoding.decoder().decode(ShardFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+          let file = try JSONDecoder().decode(ShardFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
           found.append((path, file))
         } catch {
           throw Failure("\(path): not a Benchbook shard file (\(error))")

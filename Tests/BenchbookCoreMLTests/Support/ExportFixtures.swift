@@ -29,14 +29,14 @@ enum ExportFixtures {
     /// A second configuration of k-nearest neighbours, whose export takes another index and weighting.
     static let variant = (label: "KNN-7d", yaml: "KNN: {k: 7, weights: distance, index: linear, label: KNN-7d}")
 
-    /// Every model label the specs list: every registered model at its defaults, under its default label, and
-    /// the variant.
-    static var modelLabels: [String] { ModelRegistry.all.map(\.defaultLabel) + [variant.label] }
+    /// Every model label the specs list: every model in the registry's list at its defaults, under its default
+    /// label, and the variant. (A model a test target registers exports once its fitted type declares its form.)
+    static var modelLabels: [String] { ModelRegistry.builtIn.map(\.defaultLabel) + [variant.label] }
 
     var yaml: String {
       let preprocess = standardize ? "preprocess: [standardize]\n" : ""
       let models =
-        "models:\n" + (ModelRegistry.all.map(\.id) + [Self.variant.yaml]).map { "  - \($0)\n" }.joined() + "\n"
+        "models:\n" + (ModelRegistry.builtIn.map(\.id) + [Self.variant.yaml]).map { "  - \($0)\n" }.joined() + "\n"
       if isIris {
         return """
           name: iris
