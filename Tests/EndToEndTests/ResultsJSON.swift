@@ -45,7 +45,34 @@ struct SklearnGoldens: Decodable {
   struct Case: Decodable {
     var `case`: String
     var rows: Int
+    /// Per Benchbook model id, the golden its folds must match, or why none can.
+    var parity: [String: Parity]
     var models: [String: [Double]]
+  }
+
+  /// How one model's folds are held to scikit-learn's on a case.
+  struct Parity: Decodable {
+    /// The key in `models` its folds must match, fold by fold; `nil` when nothing can stand for it (`why`).
+    var golden: String?
+    var relativeTolerance: Double?
+    var why: String?
+    /// Goldens its mean over folds must match (references that order ties their own way).
+    var means: [Mean]?
+
+    struct Mean: Decodable {
+      var golden: String
+      var relativeTolerance: Double
+
+      enum CodingKeys: String, CodingKey {
+        case golden
+        case relativeTolerance = "relative_tolerance"
+      }
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case golden, why, means
+      case relativeTolerance = "relative_tolerance"
+    }
   }
   var sklearn: String
   var cases: [Case]

@@ -21,6 +21,14 @@ them in its layout's order, brute force in its bounded heap's. On integer featur
 differ. "KNN-stable" (flights only) is Benchbook's rule computed exactly: a kd-tree query for each test
 row's k-th distance, a radius query for every neighbour within it, exact squared distances (integers),
 the first k by (distance, training row).
+
+"parity" says, per case and per Benchbook model (its results.json `algorithm`), which golden its folds must match
+and to what relative tolerance, or why none can: the parity tests go through every registered model and fail on
+one the goldens do not cover. Logistic regression is compared with scikit-learn run to convergence ("LR-converged";
+its defaults stop early: tol=1e-4, max_iter=100), to 1e-4; LDA, Gaussian NB and kNN on continuous data to 1e-6;
+the tree to 1e-12 against random_state=0. kNN on iris has no reference: its measurements, given to a tenth of a
+centimetre, tie often, and scikit-learn orders equidistant neighbours its own way. On the flights data's integer
+features kNN is compared with "KNN-stable" to 1e-12, and its mean with scikit-learn's kd-tree and brute force to 2%.
 """
 import json, warnings
 import numpy as np, pandas as pd, sklearn
@@ -44,9 +52,23 @@ MODELS = {
     "NB": lambda: GaussianNB(),
 }
 
-def case(name, X, y, cv, standardize):
+def parity(knn):
+    return {
+        "logistic_regression": {"golden": "LR-converged", "relative_tolerance": 1e-4},
+        "lda": {"golden": "LDA", "relative_tolerance": 1e-6},
+        "knn": knn,
+        "decision_tree": {"golden": "DT-random-state-0", "relative_tolerance": 1e-12},
+        "gaussian_nb": {"golden": "NB", "relative_tolerance": 1e-6},
+    }
+
+CONTINUOUS_KNN = {"golden": "KNN", "relative_tolerance": 1e-6}
+IRIS_KNN = {"golden": None, "why": "iris's measurements tie often, and scikit-learn orders equidistant neighbours its own way"}
+FLIGHTS_KNN = {"golden": "KNN-stable", "relative_tolerance": 1e-12,
+               "means": [{"golden": "KNN", "relative_tolerance": 0.02}, {"golden": "KNN-brute", "relative_tolerance": 0.02}]}
+
+def case(name, X, y, cv, standardize, knn):
     classes = np.unique(y)
-    out = {"case": name, "rows": int(len(y)), "models": {}}
+    out = {"case": name, "rows": int(len(y)), "parity": parity(knn), "models": {}}
     for label, make in MODELS.items():
         out["models"][label] = scores(X, y, cv, standardize, make, classes)
     seeds = [scores(X, y, cv, standardize, lambda seed=seed: DecisionTreeClassifier(random_state=seed), classes)
@@ -88,22 +110,22 @@ def stable_knn_scores(X, y, cv, classes, k=5):
 cases = []
 iris = pd.read_csv("experiments/data/iris.csv")
 X, y = iris.iloc[:, :4].to_numpy(float), iris["species"].to_numpy()
-cases.append(case("iris stratified 10-fold standardized", X, y, StratifiedKFold(10), True))
-cases.append(case("iris sorted unshuffled 10-fold standardized", X, y, KFold(10), True))
+cases.append(case("iris stratified 10-fold standardized", X, y, StratifiedKFold(10), True, IRIS_KNN))
+cases.append(case("iris sorted unshuffled 10-fold standardized", X, y, KFold(10), True, IRIS_KNN))
 
 cancer = pd.read_csv("experiments/data/breast-cancer.csv")
 X, y = cancer.iloc[:, :10].to_numpy(float), cancer["diagnosis"].to_numpy()
-cases.append(case("breast-cancer stratified 10-fold standardized", X, y, StratifiedKFold(10), True))
+cases.append(case("breast-cancer stratified 10-fold standardized", X, y, StratifiedKFold(10), True, CONTINUOUS_KNN))
 
 # The wine fixture of the model tests (scikit-learn's load_wine, rows in its order, sorted by class).
 wine = pd.read_csv("Tests/BenchbookModelsTests/Fixtures/wine.csv")
 X, y = wine.iloc[:, :13].to_numpy(float), wine["class"].to_numpy()
-cases.append(case("wine stratified 10-fold standardized", X, y, StratifiedKFold(10), True))
+cases.append(case("wine stratified 10-fold standardized", X, y, StratifiedKFold(10), True, CONTINUOUS_KNN))
 
 flights = pd.read_csv("experiments/data/flights.csv.gz").dropna(subset=["arr_delay"]).reset_index(drop=True)
 X = flights[["month", "day", "sched_dep_time", "distance"]].to_numpy(float)
 y = (flights["arr_delay"] > 15).astype(int).to_numpy()
-cases.append(case("flights unshuffled 10-fold", X, y, KFold(10), False))
+cases.append(case("flights unshuffled 10-fold", X, y, KFold(10), False, FLIGHTS_KNN))
 cases[-1]["models"]["KNN-stable"] = stable_knn_scores(X, y, KFold(10), np.unique(y))
 
 print(json.dumps({"sklearn": sklearn.__version__, "cases": cases}, indent=1))
