@@ -1,11 +1,10 @@
 import Foundation
 
 /// The one way Benchbook's files (results, baselines, the gate's history) and the timing worker's messages turn
-/// Swift values into JSON keys and back: a property's key is
-/// the snake_case of its name (`testRows` is `test_rows`), so a type declares no `CodingKeys` unless some key is not
-/// that. Such a type lists its keys, and writes an irregular one as the camelCase the strategy turns into it:
-/// `case latencyMicroseconds = "latencyUs"` is `latency_us`. Dictionary keys (settings, column names) are kept as
-/// they are.
+/// Swift values into JSON keys and back: a property's key is the snake_case of its name (`testRows` is
+/// `test_rows`), so a type declares no `CodingKeys` unless some key is not that. Such a type lists its keys, and
+/// writes an irregular one as the camelCase the strategy turns into it: `case latencyMicroseconds = "latencyUs"` is
+/// `latency_us`. Dictionary keys (settings, column names) are kept as they are.
 public enum JSONCoding {
   /// An encoder with the snake_case key strategy and `formatting`.
   public static func encoder(_ formatting: JSONEncoder.OutputFormatting = []) -> JSONEncoder {
