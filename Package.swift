@@ -85,7 +85,7 @@ let package = Package(
       dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookCoreML", "BenchbookEvaluation"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "BenchbookStudyTests", dependencies: ["BenchbookData", "BenchbookSpec", "BenchbookEvaluation", "BenchbookStudy"]),
+      name: "BenchbookStudyTests", dependencies: ["BenchbookSpec", "BenchbookEvaluation", "BenchbookStudy"]),
     .testTarget(
       name: "BenchbookReportTests",
       dependencies: ["BenchbookData", "BenchbookSpec", "BenchbookEvaluation", "BenchbookReport"],

@@ -1,3 +1,4 @@
+import BenchbookData
 import Foundation
 
 /// The Bayesian signed-rank test with a region of practical equivalence (Benavoli, Corani, Demšar and Zaffalon,
