@@ -52,13 +52,19 @@ public struct DataProvenance: Sendable, Hashable, Codable {
   /// Rows dropped for a missing value, by column name.
   public var droppedByColumn: [String: Int]
   public var droppedRows: Int
+  /// The first column, skipped because it holds R's or pandas' row names; `nil` when there was none.
+  public var rowNames: RowNamesColumn?
 
-  public init(path: String, sha256: String, rowsRead: Int, droppedByColumn: [String: Int], droppedRows: Int) {
+  public init(
+    path: String, sha256: String, rowsRead: Int, droppedByColumn: [String: Int], droppedRows: Int,
+    rowNames: RowNamesColumn? = nil
+  ) {
     self.path = path
     self.sha256 = sha256
     self.rowsRead = rowsRead
     self.droppedByColumn = droppedByColumn
     self.droppedRows = droppedRows
+    self.rowNames = rowNames
   }
 }
 

@@ -2,31 +2,43 @@
 /// half of an experiment spec, with every part located in the spec so errors
 /// can point there.
 public struct DatasetDefinition: Sendable, Hashable {
-  /// The CSV (`.csv` or gzip-compressed `.csv.gz`), as an absolute path.
+  /// The CSV (`.csv` or gzip-compressed `.csv.gz`; `.tsv` too), as an absolute path.
   public var path: String
   /// Where the path was written in the spec.
   public var pathLocation: SourceLocation
+  /// How the file is written: delimiter, decimal separator, header.
+  public var dialect: CSVDialect
   public var missing: MissingPolicy
   public var target: TargetDefinition
+  /// The features in order; with `allExcept`, the ones listed besides (`also:`), which follow the columns it takes.
   public var features: [FeatureDefinition]
+  /// Every column but some, as features (`features: {all_except: […]}`); resolved against the header when loading.
+  public var allExcept: AllColumnsExcept?
   /// The column that orders rows in time, if any.
   public var time: ColumnReference?
   /// When each row's prediction is made, for comparison with features' `availableAt`.
   /// Read for the leak audit only: a missing value never drops a row.
   public var predictAt: AvailabilityTime?
+  /// Declared timestamp formats by column: every use of the column as times parses it so.
+  public var timeFormats: [String: DeclaredTimestampFormat]
 
+  /// - Parameter dialect: by default what the path's name implies (`CSVDialect(path:)`).
   public init(
     path: String, pathLocation: SourceLocation, missing: MissingPolicy = .error,
     target: TargetDefinition, features: [FeatureDefinition], time: ColumnReference? = nil,
-    predictAt: AvailabilityTime? = nil
+    predictAt: AvailabilityTime? = nil, dialect: CSVDialect? = nil, allExcept: AllColumnsExcept? = nil,
+    timeFormats: [String: DeclaredTimestampFormat] = [:]
   ) {
     self.path = path
     self.pathLocation = pathLocation
+    self.dialect = dialect ?? CSVDialect(path: path)
     self.missing = missing
     self.target = target
     self.features = features
+    self.allExcept = allExcept
     self.time = time
     self.predictAt = predictAt
+    self.timeFormats = timeFormats
   }
 }
 

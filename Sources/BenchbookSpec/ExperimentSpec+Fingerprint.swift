@@ -8,6 +8,25 @@ extension ExperimentSpec {
   public var definitionText: String {
     let data = dataset
     var lines = ["target \(data.target.column.column)" + (data.target.when.map { " \($0)" } ?? "")]
+    // Lines for the dialect, formats and `all_except` appear only when a spec uses them, so every other
+    // definition reads as before.
+    let dialect = data.dialect
+    if !dialect.isDefault(forPath: data.path) || dialect.columnNames != nil {
+      lines.append(
+        "dialect delimiter=\(CSVDialect.spelling(dialect.delimiter)) "
+          + "decimal=\(CSVDialect.spelling(dialect.decimalSeparator)) header=\(dialect.hasHeader)"
+          + (dialect.columnNames.map { " columns=\($0.joined(separator: ","))" } ?? ""))
+    }
+    for column in data.timeFormats.keys.sorted() {
+      lines.append("format \(column) \(data.timeFormats[column]!.format.text)")
+    }
+    if let allExcept = data.allExcept {
+      lines.append(
+        "features all_except \(allExcept.excluded.map(\.column).joined(separator: ","))"
+          + (allExcept.types.isEmpty
+            ? "" : " types \(allExcept.types.map { "\($0.column.column)=\($0.type.rawValue)" }.joined(separator: ","))")
+      )
+    }
     for feature in data.features {
       let source: String
       switch feature.source {
@@ -18,7 +37,7 @@ extension ExperimentSpec {
     }
     lines.append("time \(data.time?.column ?? "-")")
     lines.append("missing \(data.missing.rawValue)")
-    lines.append("preprocess \(preprocessing.map(\.rawValue).joined(separator: ","))")
+    lines.append("preprocess \(preprocessing.map(\.definition).joined(separator: ","))")
     lines.append("resampling \(type(of: resampling).id) \(resampling.definitionText)")
     // Only specs that tune or budget get these lines, so every other definition reads as before.
     if tunes {

@@ -51,8 +51,36 @@ public struct ExperimentSpec: Sendable {
   public var tunes: Bool { models.contains(where: \.isTuned) }
 }
 
-/// A transform applied before every model, fitted on the training fold.
-public enum PreprocessingStep: String, Sendable, Hashable, Codable, CaseIterable {
-  /// scikit-learn's `StandardScaler`.
-  case standardize
+/// A transform applied before every model, fitted on the training fold, and the columns it transforms.
+public struct PreprocessingStep: Sendable, Hashable, Codable {
+  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// scikit-learn's `StandardScaler`.
+    case standardize
+  }
+
+  /// Which columns of the design matrix a step transforms.
+  public enum Columns: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Every column, one-hot columns included (a `StandardScaler` over the whole matrix).
+    case all
+    /// Numeric features only; one-hot columns pass as 0 and 1, as scikit-learn's usual `ColumnTransformer`
+    /// (a scaler over the numeric columns, one-hot encoding the others) leaves them.
+    case numeric
+  }
+
+  public var kind: Kind
+  public var columns: Columns
+
+  public init(_ kind: Kind, columns: Columns = .all) {
+    self.kind = kind
+    self.columns = columns
+  }
+
+  /// Standardise every column.
+  public static let standardize = PreprocessingStep(.standardize)
+
+  /// The step's name, as results.json's `preprocess` lists it (whatever its columns).
+  public var rawValue: String { kind.rawValue }
+
+  /// The step as the spec's canonical definition writes it: `standardize`, or `standardize(columns=numeric)`.
+  public var definition: String { columns == .all ? kind.rawValue : "\(kind.rawValue)(columns=\(columns.rawValue))" }
 }

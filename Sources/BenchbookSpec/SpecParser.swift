@@ -62,18 +62,18 @@ public enum SpecParser {
 
     let name = try parseName(top["name"], path: path)
     let description = try top.optional("description")?.string()
-    let data = try top.required("data", in: root).fields(allowed: ["path", "missing"])
+    let data = try top.required("data", in: root).fields(allowed: dataKeys)
     let dataPathNode = try data.required("path", in: root.child("data", top))
     let dataPath = try dataPathNode.string()
     let missing = try parseMissing(data.optional("missing"))
+    let dialect = try parseDialect(data, path: dataPath)
+    var timeFormats = try parseFormats(data.optional("formats"))
     let target = try parseTarget(top.required("target", in: root))
-    let time = try top.optional("time").map { node throws(SpecError) in
-      ColumnReference(column: try node.string(), location: node.location)
-    }
+    let time = try parseTime(top.optional("time"), formats: &timeFormats)
     let predictAt = try top.optional("predict_at").map { node throws(SpecError) in
       AvailabilityTime(source: try checkedSource(node), location: node.location)
     }
-    let features = try parseFeatures(top.required("features", in: root))
+    let (features, allExcept) = try parseFeatureSelection(top.required("features", in: root))
     if predictAt == nil, let timed = features.first(where: { $0.availableAt != nil }), let at = timed.availableAt {
       throw SpecError(
         "'available_at' is compared with the moment of prediction; declare it with a top-level 'predict_at:'",
@@ -91,7 +91,8 @@ public enum SpecParser {
     let resolved = URL(fileURLWithPath: dataPath, relativeTo: directory).standardizedFileURL.path
     let dataset = DatasetDefinition(
       path: resolved, pathLocation: dataPathNode.location, missing: missing, target: target,
-      features: features, time: time, predictAt: predictAt)
+      features: features, time: time, predictAt: predictAt, dialect: dialect, allExcept: allExcept,
+      timeFormats: timeFormats)
     return ExperimentSpec(
       name: name, description: description, path: path, dataPath: dataPath, dataset: dataset,
       preprocessing: preprocessing, resampling: resampling, models: models, regression: regression, audit: audit,
@@ -204,7 +205,7 @@ public enum SpecParser {
     return Threshold(comparison, value)
   }
 
-  private static func parseFeatures(_ node: SpecNode) throws(SpecError) -> [FeatureDefinition] {
+  static func parseFeatureList(_ node: SpecNode) throws(SpecError) -> [FeatureDefinition] {
     var features: [FeatureDefinition] = []
     for item in try node.items() {
       let feature = try parseFeature(item)
@@ -241,14 +242,7 @@ public enum SpecParser {
     var featureSource = FeatureDefinition.Source.column(name)
     if let column = fields.optional("column") { featureSource = .column(try column.string()) }
     if let expression = fields.optional("expr") { featureSource = try checkedSource(expression) }
-    var type: FeatureType?
-    if let typeNode = fields.optional("type") {
-      let text = try typeNode.string()
-      guard let parsed = FeatureType(rawValue: text) else {
-        throw typeNode.error("must be numeric or categorical, not '\(text)'")
-      }
-      type = parsed
-    }
+    let type = try fields.optional("type").map { node throws(SpecError) in try parseFeatureType(node) }
     var known: FeatureAvailability?
     if let knownNode = fields.optional("known") {
       let text = try knownNode.string()
@@ -294,15 +288,7 @@ public enum SpecParser {
   private static func parsePreprocessing(_ node: SpecNode?) throws(SpecError) -> [PreprocessingStep] {
     guard let node else { return [] }
     var steps: [PreprocessingStep] = []
-    for item in try node.items() {
-      let text = try item.string()
-      switch text.lowercased() {
-      case "standardize", "standardise", "standard_scaler", "standardscaler": steps.append(.standardize)
-      default:
-        let known = PreprocessingStep.allCases.map(\.rawValue)
-        throw item.error("unknown preprocessing step '\(text)'\(Suggestion.phrase(for: text, among: known))")
-      }
-    }
+    for item in try node.items() { steps.append(try parsePreprocessingStep(item)) }
     return steps
   }
 

@@ -78,16 +78,14 @@ struct AvailabilityColumns {
     return (predictAt, availableAt)
   }
 
-  /// A column as numbers, or as timestamps in seconds when it is not numeric; `NaN` where missing.
+  /// A column as timestamps in seconds (by its declared format), or as numbers when it is numeric without
+  /// one; `NaN` where missing.
   private static func seconds(store: ColumnStore, column: String, purpose: String) throws(DataError) -> [Double] {
     let slot = store.slot(column)
-    let profile = store.profile(slot)
-    if profile.isNumeric { return profile.numbers }
     let scan = store.timestamps(slot)
     if let row = scan.firstFailure {
-      throw DataError(
-        .notATimestamp, at: store.location(row: row), column: column,
-        "\(store.quoted(slot, row: row)) is neither a number nor a timestamp, but the spec reads it as \(purpose)")
+      throw store.notATime(
+        slot, row: row, use: "is neither a number nor a timestamp, but the spec reads it as \(purpose)")
     }
     return scan.seconds
   }

@@ -11,9 +11,15 @@ struct ColumnBuilder {
     var keepsText = false
     /// Some role may read the column as times.
     var readsTimes = false
+    /// The column's declared timestamp format: every cell read as times is parsed by it, numbers too.
+    var timeFormat: DeclaredTimestampFormat?
   }
 
   let request: Request
+  /// The dialect's decimal separator.
+  private let decimal: UInt8
+  /// `request.timeFormat` when the column is read as times.
+  private let timeFormat: TimestampFormat?
   private var numbers: [Double] = []
   private var missing: [Bool] = []
   private var text: GrowableBuffer<UInt8>?
@@ -29,10 +35,16 @@ struct ColumnBuilder {
   private var firstTimeFailure: Int?
   private var quotedCells: [Int: String] = [:]
 
-  init(_ request: Request, estimatedRows: Int) {
+  init(_ request: Request, estimatedRows: Int, decimal: UInt8 = NumberParser.point) {
     self.request = request
+    self.decimal = decimal
+    timeFormat = request.readsTimes ? request.timeFormat?.format : nil
     numbers.reserveCapacity(estimatedRows)
     missing.reserveCapacity(estimatedRows)
+    if timeFormat != nil {
+      seconds = []
+      seconds!.reserveCapacity(estimatedRows)
+    }
     if request.keepsText {
       text = GrowableBuffer(capacity: estimatedRows * 4)
       ends = GrowableBuffer(capacity: estimatedRows)
@@ -70,14 +82,15 @@ struct ColumnBuilder {
       return
     }
     missing.append(false)
-    if let number = NumberParser.value(cell) {
+    if let timeFormat { addTime(cell, row: row, format: timeFormat) }
+    if let number = NumberParser.value(cell, decimal: decimal) {
       numericCount += 1
       numbers.append(number)
       if !number.isFinite && firstOverflowRow == nil {
         firstOverflowRow = row
         quote(cell, row: row)
       }
-      if seconds != nil {
+      if seconds != nil && timeFormat == nil {
         // An overflowing number is no time either.
         seconds!.append(number.isFinite ? number : .nan)
         if !number.isFinite && firstTimeFailure == nil { firstTimeFailure = row }
@@ -89,9 +102,9 @@ struct ColumnBuilder {
     if firstTextRow == nil {
       firstTextRow = row
       quote(cell, row: row)
-      if request.readsTimes { startTimes(before: row) }
+      if request.readsTimes && timeFormat == nil { startTimes(before: row) }
     }
-    if seconds != nil {
+    if seconds != nil && timeFormat == nil {
       if let value = Timestamp.parse(cell) {
         seconds!.append(value)
       } else {
@@ -100,6 +113,19 @@ struct ColumnBuilder {
           firstTimeFailure = row
           quote(cell, row: row)
         }
+      }
+    }
+  }
+
+  /// A declared format reads every cell, numbers included (`%Y%m%d` reads `20120101`).
+  private mutating func addTime(_ cell: UnsafeBufferPointer<UInt8>, row: Int, format: TimestampFormat) {
+    if let value = format.seconds(cell) {
+      seconds!.append(value)
+    } else {
+      seconds!.append(.nan)
+      if firstTimeFailure == nil {
+        firstTimeFailure = row
+        quote(cell, row: row)
       }
     }
   }
@@ -125,11 +151,12 @@ struct ColumnBuilder {
     numbers = []
     missing = []
     var column = LoadedColumn(
-      name: request.name, profile: profile, text: nil, timestamps: nil, quotedCells: quotedCells)
+      name: request.name, profile: profile, text: nil, timestamps: nil, quotedCells: quotedCells,
+      timeFormat: timeFormat == nil ? nil : request.timeFormat)
     if text != nil {
       column.text = TextColumn(name: request.name, bytes: text!.finish(), ends: ends!.finish())
     }
-    if request.readsTimes && !profile.isNumeric {
+    if request.readsTimes && (!profile.isNumeric || timeFormat != nil) {
       column.timestamps = LoadedColumn.TimestampScan(seconds: seconds ?? [], firstFailure: firstTimeFailure)
     }
     return column

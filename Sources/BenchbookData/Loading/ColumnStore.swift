@@ -48,15 +48,33 @@ final class ColumnStore {
     columns[slot].timestamps = nil
   }
 
-  /// A numeric column's values are Unix seconds already; otherwise each cell was parsed as it was read.
+  /// Each cell parsed as it was read, by the column's declared format or else as ISO 8601; without a
+  /// declared format a numeric column's values are Unix seconds already.
   func timestamps(_ slot: Int) -> TimestampScan {
+    if let scan = columns[slot].timestamps { return scan }
     let profile = columns[slot].profile
-    if profile.isNumeric { return TimestampScan(seconds: profile.numbers, firstFailure: nil) }
-    guard let scan = columns[slot].timestamps else {
-      preconditionFailure("'\(columns[slot].name)' was not read as times")
-    }
-    return scan
+    guard profile.isNumeric else { preconditionFailure("'\(columns[slot].name)' was not read as times") }
+    return TimestampScan(seconds: profile.numbers, firstFailure: nil)
   }
+
+  /// The error for a cell read as a time that is none: it does not match the column's declared format, or
+  /// (without one) is neither ISO 8601 nor a number.
+  /// - Parameters:
+  ///   - kind: `.notATimestamp`, or `.notANumber` where an expression reads the column.
+  ///   - use: how the spec reads the column, ending the message when there is no declared format.
+  func notATime(_ slot: Int, row: Int, kind: DataError.Kind = .notATimestamp, use: String) -> DataError {
+    let quoted = quoted(slot, row: row)
+    if let declared = columns[slot].timeFormat {
+      let reason = declared.format.mismatch(cellText(slot, row: row)).map { ": \($0)" } ?? ""
+      return DataError(
+        kind, at: location(row: row), column: name(slot),
+        "\(quoted) does not match the format '\(declared.format.text)' declared at \(declared.location)\(reason)")
+    }
+    return DataError(kind, at: location(row: row), column: name(slot), "\(quoted) \(use)")
+  }
+
+  /// Whether the column's times come from a declared format.
+  func hasTimeFormat(_ slot: Int) -> Bool { columns[slot].timeFormat != nil }
 
   /// The line a row started on, for messages.
   func location(row: Int) -> SourceLocation {

@@ -9,7 +9,7 @@ extension Dataset {
   ///
   /// - Throws: `DataError` pointing at the data line or spec entry to fix.
   public static func load(_ definition: DatasetDefinition) throws(DataError) -> Dataset {
-    let dataset = try DatasetLoader(definition: definition).load()
+    let dataset = try DatasetLoader.load(definition)
     // What the load freed (columns, their kept-row copies) is handed back
     // rather than left resident under the folds' allocations.
     HeapPolicy.releaseFreedMemory()

@@ -1,8 +1,10 @@
 /// Builds a `Dataset` from a `DatasetDefinition`, in this order:
 ///
-/// 1. Parse derived-feature expressions (errors point at the feature entry).
-/// 2. Open the file, gunzip as it streams, parse the header; every column the
-///    spec names must exist (errors point at the spec entry, with a suggestion).
+/// 1. Open the file, gunzip as it streams, parse the header as the dialect says
+///    (a row-name column skipped); take the columns `all_except` takes.
+/// 2. Parse derived-feature expressions (errors point at the feature entry);
+///    every column the spec names must exist (errors point at the spec entry,
+///    with a suggestion).
 /// 3. Stream the records, hashing the stored bytes, and keep of each used
 ///    column its numbers (text only for categories, times where read as
 ///    times); check each role's values over all rows read: target, features
@@ -55,8 +57,17 @@ struct DatasetLoader {
     var availableAt: [String: [Double]]
   }
 
-  func load() throws(DataError) -> Dataset {
-    let prepared = try prepare()
+  /// Opens the file, resolves the features against its header and loads it.
+  static func load(_ definition: DatasetDefinition) throws(DataError) -> Dataset {
+    let stream = try CSVStream(
+      path: definition.path, reportingAt: definition.pathLocation, dialect: definition.dialect)
+    let resolved = try definition.resolvingFeatures(header: stream.header)
+    return try DatasetLoader(definition: resolved).load(stream)
+  }
+
+  /// Loads from `stream`, whose header is read; `definition` names its columns (no `allExcept` left).
+  func load(_ stream: CSVStream) throws(DataError) -> Dataset {
+    let prepared = try prepare(stream)
     MemoryTrace.mark("load: check and encode", rows: prepared.lineNumbers.count)
     // The extracted text and raw bytes are freed now, but glibc keeps freed
     // heap pages resident; hand them back before the matrix, the largest
@@ -92,7 +103,8 @@ struct DatasetLoader {
       provenance: prepared.provenance, predictAt: prepared.predictAt, availableAt: prepared.availableAt)
   }
 
-  private func prepare() throws(DataError) -> Prepared {
+  private func prepare(_ stream: CSVStream) throws(DataError) -> Prepared {
+    precondition(definition.allExcept == nil, "resolve all_except against the header first")
     let path = DataFile.displayPath(definition.path)
     var expressions: [FeatureExpression?] = []
     var references = [Reference(column: definition.target.column.column, location: definition.target.column.location)]
@@ -113,7 +125,8 @@ struct DatasetLoader {
     // Read for the leak audit, but kept out of the missing-value check below.
     let availability = try AvailabilityColumns(definition)
 
-    let (sha256, store) = try readColumns(path: path, references: references, availability: availability.references)
+    let (sha256, store) = try readColumns(
+      stream, path: path, references: references, availability: availability.references)
     MemoryTrace.mark("load: read columns", rows: store.rowCount)
 
     // 3. Values by role, over all rows read.
@@ -127,10 +140,10 @@ struct DatasetLoader {
     if let time = definition.time {
       let slot = store.slot(time.column)
       if let row = store.timestamps(slot).firstFailure {
-        throw DataError(
-          .notATimestamp, at: store.location(row: row), column: time.column,
-          "\(store.quoted(slot, row: row)) is not a timestamp (expected ISO 8601 such as 2013-01-01T10:00:00Z, or Unix seconds)"
-        )
+        throw store.notATime(
+          slot, row: row,
+          use: "is not a timestamp (expected ISO 8601 such as 2013-01-01T10:00:00Z, or Unix seconds); "
+            + "declare another format with `time: {column: \(time.column), format: \"%Y/%m/%d\"}`")
       }
     }
 
@@ -203,23 +216,22 @@ struct DatasetLoader {
       classes: classes, labels: labels, features: features, time: time, lineNumbers: lineNumbers,
       provenance: DataProvenance(
         path: definition.path, sha256: sha256, rowsRead: store.rowCount, droppedByColumn: droppedByColumn,
-        droppedRows: store.rowCount - kept.count),
+        droppedRows: store.rowCount - kept.count, rowNames: stream.rowNames),
       predictAt: times.predictAt, availableAt: times.availableAt)
   }
 
   /// Streams, hashes and parses the file, keeping of each used column only
   /// what its roles read: numbers for all, text for categories, times for
   /// times. Unknown columns are reported before the records are read.
-  private func readColumns(path: String, references: [Reference], availability: [Reference]) throws(DataError)
-    -> (String, ColumnStore)
+  private func readColumns(_ stream: CSVStream, path: String, references: [Reference], availability: [Reference])
+    throws(DataError) -> (String, ColumnStore)
   {
-    let stream = try CSVStream(path: definition.path, reportingAt: definition.pathLocation)
     let known = Set(stream.header)
     var requests: [ColumnBuilder.Request] = []
     var slots: [String: Int] = [:]
     for reference in references + availability {
       guard known.contains(reference.column) else {
-        throw unknownColumn(reference, header: stream.header)
+        throw unknownColumn(reference, stream: stream)
       }
       if slots[reference.column] == nil {
         slots[reference.column] = requests.count
@@ -234,6 +246,21 @@ struct DatasetLoader {
     var timed = availability.map(\.column) + references.filter { $0.expression != nil }.map(\.column)
     if let time = definition.time { timed.append(time.column) }
     for name in timed { requests[slots[name]!].readsTimes = true }
+    // A format declared for a column nothing reads as times would change nothing: a misspelt name or a
+    // misunderstanding, either way worth an error at the declaration.
+    for name in definition.timeFormats.keys.sorted() {
+      let format = definition.timeFormats[name]!
+      guard known.contains(name) else {
+        throw unknownColumn(Reference(column: name, location: format.location), stream: stream)
+      }
+      guard timed.contains(name), let slot = slots[name] else {
+        throw DataError(
+          .notATimestamp, at: format.location, column: name,
+          "has a declared format, but the spec never reads it as a time (as `time:`, in year(), month(), day(), "
+            + "weekday(), hour(), minute() or arithmetic of an expression, or by `available_at` or `predict_at`)")
+      }
+      requests[slot].timeFormat = format
+    }
     let (columns, lineNumbers) = try stream.read(requests)
     return (try stream.sha256(), ColumnStore(path: path, columns: columns, lineNumbers: lineNumbers))
   }
@@ -249,7 +276,8 @@ struct DatasetLoader {
       }
     }
     guard !names.isEmpty else { return }
-    let stream = try CSVStream(path: definition.path, reportingAt: definition.pathLocation)
+    let stream = try CSVStream(
+      path: definition.path, reportingAt: definition.pathLocation, dialect: definition.dialect)
     let (columns, lineNumbers) = try stream.read(names.map { ColumnBuilder.Request(name: $0, keepsText: true) })
     guard try stream.sha256() == sha256, lineNumbers == store.lineNumbers else {
       throw DataError(
@@ -259,16 +287,32 @@ struct DatasetLoader {
     for column in columns { store.setText(column.text!, slot: store.slot(column.name)) }
   }
 
-  private func unknownColumn(_ reference: Reference, header: [String]) -> DataError {
+  private func unknownColumn(_ reference: Reference, stream: CSVStream) -> DataError {
+    let header = stream.header
     var message = "unknown column '\(reference.column)' in \(DataFile.fileName(definition.path))"
     if let expression = reference.expression { message += " (used in expression '\(expression)')" }
-    if let suggestion = Suggestion.closest(to: reference.column, among: header) {
+    if let rowNames = stream.rowNames, rowNames.header == reference.column {
+      message += "; its first column is \(rowNames.description), which is skipped"
+    } else if header.count == 1, let advice = Self.delimiterAdvice(header[0], dialect: stream.dialect) {
+      message += advice
+    } else if let suggestion = Suggestion.closest(to: reference.column, among: header) {
       message += "; did you mean '\(suggestion)'?"
     } else {
       let shown = header.prefix(25).map { "'\($0)'" }.joined(separator: ", ")
       message += "; its columns are \(shown)\(header.count > 25 ? ", …" : "")"
     }
     return DataError(.unknownColumn, at: reference.location, column: reference.column, message)
+  }
+
+  /// For a header read as one column that holds another common delimiter: the likely dialect.
+  static func delimiterAdvice(_ name: String, dialect: CSVDialect) -> String? {
+    for candidate in CSVHeader.commonDelimiters where candidate != dialect.delimiter {
+      guard name.utf8.contains(candidate) else { continue }
+      let spelled = CSVDialect.spelling(candidate)
+      return "; the header reads as one column, '\(name.count > 60 ? "\(name.prefix(60))…" : name)', which holds "
+        + "'\(spelled)': declare the file's delimiter with `data: {delimiter: \"\(spelled)\"}`"
+    }
+    return nil
   }
 
   /// A number that overflows a `Double` is an error at its line wherever its column is read as numbers: every
@@ -346,16 +390,16 @@ struct DatasetLoader {
       for name in expression.columns {
         let slot = store.slot(name)
         let profile = store.profile(slot)
-        if profile.isNumeric {
+        if profile.isNumeric && !store.hasTimeFormat(slot) {
           inputs[name] = profile.numbers
           continue
         }
         let scan = store.timestamps(slot)
         if let row = scan.firstFailure {
-          throw DataError(
-            .notANumber, at: store.location(row: row), column: name,
-            "\(store.quoted(slot, row: row)) is neither a number nor a timestamp, so expression '\(text)' (feature '\(feature.name)') cannot use it"
-          )
+          throw store.notATime(
+            slot, row: row, kind: .notANumber,
+            use: "is neither a number nor a timestamp, so expression '\(text)' (feature '\(feature.name)') cannot "
+              + "use it; declare the column's format with `data: {formats: {\(name): \"%d/%m/%Y\"}}` if it is a time")
         }
         inputs[name] = scan.seconds
       }

@@ -10,9 +10,11 @@ struct LoadedColumn {
   var timestamps: TimestampScan?
   /// The text of the first missing, non-numeric, overflowing and unparsable-time cells, by row.
   var quotedCells: [Int: String]
+  /// The declared format `timestamps` were parsed by; `nil` for ISO 8601 and Unix seconds.
+  var timeFormat: DeclaredTimestampFormat?
 
   /// A column read as timestamps: seconds per row (`NaN` when missing), and
-  /// the first non-missing cell that is neither ISO-8601 nor a number.
+  /// the first non-missing cell that is neither ISO-8601 nor a number (or does not match the declared format).
   struct TimestampScan {
     let seconds: [Double]
     let firstFailure: Int?

@@ -5,26 +5,34 @@
 public struct CSVReader: Sendable {
   /// The file as errors name it.
   public let path: String
-  /// Column names from the first record, in file order.
+  /// Column names in file order (from the first record, the spec or generated; see `CSVDialect`), without
+  /// a row-name column.
   public let header: [String]
+  /// The first column, skipped because it holds row names (R's or pandas'); `nil` when there is none.
+  public let rowNames: RowNamesColumn?
+  public let dialect: CSVDialect
   private let bytes: [UInt8]
   private let dataStart: Int
   private let dataLine: Int
+  private let fieldCount: Int
+  private let firstField: Int
 
   /// Parses the header row.
   ///
   /// A UTF-8 byte-order mark is skipped. Empty and duplicate names are errors,
   /// since columns are found by name.
   /// - Parameter path: Names the file in errors.
-  public init(bytes: [UInt8], path: String) throws(DataError) {
+  public init(bytes: [UInt8], path: String, dialect: CSVDialect = .standard) throws(DataError) {
     self.bytes = bytes
     self.path = path
+    self.dialect = dialect
     let headerLocation = SourceLocation(file: path, line: 1)
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
     let start = bytes.starts(with: bom) ? 3 : 0
     let parsed = try bytes.withUnsafeBufferPointer {
       (input) throws(DataError) -> (names: [String], end: Int, line: Int) in
-      var scanner = RecordScanner(input: input, path: path, position: start, line: 1, capacity: 64)
+      var scanner = RecordScanner(
+        input: input, path: path, position: start, line: 1, capacity: 64, delimiter: dialect.delimiter)
       guard try scanner.next() else {
         throw DataError(.malformedCSV, at: headerLocation, "the file is empty; expected a header row of column names")
       }
@@ -35,7 +43,9 @@ public struct CSVReader: Sendable {
       var names: [String] = []
       if scanner.fieldCount > scanner.capacity {
         // Rare: wide files. Scan the header again with room for every field.
-        var wide = RecordScanner(input: input, path: path, position: start, line: 1, capacity: scanner.fieldCount)
+        var wide = RecordScanner(
+          input: input, path: path, position: start, line: 1, capacity: scanner.fieldCount,
+          delimiter: dialect.delimiter)
         _ = try wide.next()
         names = (0..<wide.fieldCount).map { wide.fieldText($0) }
       } else {
@@ -43,15 +53,21 @@ public struct CSVReader: Sendable {
       }
       return (names, scanner.position, scanner.line)
     }
-    try Self.checkNames(parsed.names, at: headerLocation)
-    header = parsed.names
-    dataStart = parsed.end
-    dataLine = parsed.line
+    let header = try CSVHeader.interpret(parsed.names, dialect: dialect, path: path)
+    self.header = header.names
+    rowNames = header.rowNames
+    fieldCount = header.fieldCount
+    firstField = header.firstField
+    dataStart = header.firstRecordIsData ? start : parsed.end
+    dataLine = header.firstRecordIsData ? 1 : parsed.line
   }
 
   /// Reads the file at `path` (gunzipping `.gz` content) and parses its header.
-  public init(path: String) throws(DataError) {
-    try self.init(bytes: DataFile.contents(atPath: path), path: DataFile.displayPath(path))
+  /// - Parameter dialect: How the file is written; by default what its name implies (`CSVDialect(path:)`).
+  public init(path: String, dialect: CSVDialect? = nil) throws(DataError) {
+    try self.init(
+      bytes: DataFile.contents(atPath: path), path: DataFile.displayPath(path),
+      dialect: dialect ?? CSVDialect(path: path))
   }
 
   /// Extracts the named columns from every record.
@@ -74,7 +90,9 @@ public struct CSVReader: Sendable {
   /// - Complexity: O(file size); memory grows with the extracted columns only.
   public func read(columnIndices: [Int]) throws(DataError) -> CSVTable {
     precondition(columnIndices.allSatisfy { header.indices.contains($0) }, "column index outside the header")
-    let expected = header.count
+    let expected = fieldCount
+    let firstField = self.firstField
+    let delimiter = dialect.delimiter
     let path = self.path
     let slots = columnIndices.count
     let estimatedRows = estimateRows()
@@ -98,25 +116,18 @@ public struct CSVReader: Sendable {
     }
 
     try bytes.withUnsafeBufferPointer { (input) throws(DataError) in
-      var scanner = RecordScanner(input: input, path: path, position: dataStart, line: dataLine, capacity: expected)
+      var scanner = RecordScanner(
+        input: input, path: path, position: dataStart, line: dataLine, capacity: expected, delimiter: delimiter)
       while try scanner.next() {
-        guard scanner.fieldCount == expected else {
-          let location = SourceLocation(file: path, line: scanner.recordLine)
-          if scanner.wasBlank {
-            throw DataError(.raggedRecord, at: location, "empty line; expected \(expected) fields as in the header")
-          }
-          throw DataError(
-            .raggedRecord, at: location,
-            "expected \(expected) fields as in the header, found \(scanner.fieldCount)")
-        }
+        guard scanner.fieldCount == expected else { throw scanner.raggedRecord(expected: expected) }
         for slot in 0..<slots {
-          let field = columnIndices[slot]
+          let field = columnIndices[slot] + firstField
           scanner.copyField(field, to: &cellBytes[slot])
           let end = cellBytes[slot].count
           guard end <= Int(UInt32.max) else {
             throw DataError(
               .malformedCSV, at: SourceLocation(file: path, line: scanner.recordLine),
-              "column '\(header[field])' holds more than 4 GiB of text")
+              "column '\(header[field - firstField])' holds more than 4 GiB of text")
           }
           cellEnds[slot].append(UInt32(truncatingIfNeeded: end))
         }
@@ -139,24 +150,5 @@ public struct CSVReader: Sendable {
     guard newlines > 0 else { return 1_024 }
     let meanLength = Double(sampleEnd - dataStart) / Double(newlines)
     return Int(Double(bytes.count - dataStart) / meanLength * 1.1) + 16
-  }
-}
-
-extension CSVReader {
-  /// Columns are found by name, so every header name must be present and unique (shared with `CSVStream`).
-  static func checkNames(_ names: [String], at headerLocation: SourceLocation) throws(DataError) {
-    var seen: [String: Int] = [:]
-    for (index, name) in names.enumerated() {
-      guard !name.isEmpty else {
-        throw DataError(
-          .malformedCSV, at: headerLocation, "header column \(index + 1) has no name; every column needs a unique name")
-      }
-      if let earlier = seen[name] {
-        throw DataError(
-          .malformedCSV, at: headerLocation,
-          "duplicate column name '\(name)' in the header (columns \(earlier + 1) and \(index + 1))")
-      }
-      seen[name] = index
-    }
   }
 }

@@ -6,8 +6,13 @@
 public final class CSVStream {
   /// The file as errors name it.
   public let path: String
-  /// Column names from the first record, in file order.
+  /// Column names in file order, as `CSVReader.header`.
   public private(set) var header: [String] = []
+  /// The first column, skipped because it holds row names (R's or pandas'); `nil` when there is none.
+  public private(set) var rowNames: RowNamesColumn?
+  public let dialect: CSVDialect
+  private var fieldCount = 0
+  private var firstField = 0
   private let contents: ContentStream
   private var buffer: UnsafeMutablePointer<UInt8>
   private var capacity: Int
@@ -23,11 +28,13 @@ public final class CSVStream {
   ///   - windowBytes: Contents held at a time (grown for a longer record); small values let tests put
   ///     chunk boundaries everywhere.
   ///   - blockBytes: Stored bytes read at a time.
+  ///   - dialect: How the file is written; by default what its name implies (`CSVDialect(path:)`).
   public init(
     path: String, reportingAt location: SourceLocation? = nil, windowBytes: Int = 4 << 20,
-    blockBytes: Int = 1 << 20
+    blockBytes: Int = 1 << 20, dialect: CSVDialect? = nil
   ) throws(DataError) {
     self.path = DataFile.displayPath(path)
+    self.dialect = dialect ?? CSVDialect(path: path)
     contents = try ContentStream(path: path, reportingAt: location, blockSize: blockBytes)
     capacity = max(windowBytes, 1)
     buffer = .allocate(capacity: capacity)
@@ -67,8 +74,13 @@ public final class CSVStream {
   private func readHeader() throws(DataError) {
     let headerLocation = SourceLocation(file: path, line: 1)
     var names: [String] = []
+    var start = position
+    let delimiter = dialect.delimiter
     while true {
-      var scanner = RecordScanner(input: window, path: path, position: position, line: 1, capacity: 64)
+      // `readMore` may move the unread bytes to the front of the window.
+      start = position
+      var scanner = RecordScanner(
+        input: window, path: path, position: position, line: 1, capacity: 64, delimiter: delimiter)
       scanner.rebase(window, position: position, isFinal: isAtEnd)
       let found = try scanner.next()
       if scanner.needsMore {
@@ -84,7 +96,8 @@ public final class CSVStream {
       }
       if scanner.fieldCount > scanner.capacity {
         // Rare: wide files. Scan the header again with room for every field.
-        var wide = RecordScanner(input: window, path: path, position: position, line: 1, capacity: scanner.fieldCount)
+        var wide = RecordScanner(
+          input: window, path: path, position: position, line: 1, capacity: scanner.fieldCount, delimiter: delimiter)
         wide.rebase(window, position: position, isFinal: isAtEnd)
         _ = try wide.next()
         names = (0..<wide.fieldCount).map { wide.fieldText($0) }
@@ -95,8 +108,16 @@ public final class CSVStream {
       dataLine = scanner.line
       break
     }
-    try CSVReader.checkNames(names, at: headerLocation)
-    header = names
+    let interpreted = try CSVHeader.interpret(names, dialect: dialect, path: path)
+    header = interpreted.names
+    rowNames = interpreted.rowNames
+    fieldCount = interpreted.fieldCount
+    firstField = interpreted.firstField
+    if interpreted.firstRecordIsData {
+      // The first record is data: read it again as a record.
+      position = start
+      dataLine = 1
+    }
   }
 
   /// Reads every record, checking its field count against the header, and builds the requested columns.
@@ -109,11 +130,13 @@ public final class CSVStream {
       guard let index = header.firstIndex(of: request.name) else {
         preconditionFailure("column '\(request.name)' is not in the header")
       }
-      return index
+      return index + firstField
     }
-    let expected = header.count
+    let expected = fieldCount
+    let delimiter = dialect.delimiter
     let estimatedRows = estimateRows()
-    var builders = requests.map { ColumnBuilder($0, estimatedRows: estimatedRows) }
+    let decimal = dialect.decimalSeparator
+    var builders = requests.map { ColumnBuilder($0, estimatedRows: estimatedRows, decimal: decimal) }
     var scratch = GrowableBuffer<UInt8>(capacity: 256)
     var finished = false
     defer {
@@ -121,20 +144,13 @@ public final class CSVStream {
       if !finished { for builder in builders { builder.discard() } }
     }
     var lines = LineNumbers()
-    var scanner = RecordScanner(input: window, path: path, position: position, line: dataLine, capacity: expected)
+    var scanner = RecordScanner(
+      input: window, path: path, position: position, line: dataLine, capacity: expected, delimiter: delimiter)
     scanner.rebase(window, position: position, isFinal: isAtEnd)
     var row = 0
     while true {
       while try scanner.next() {
-        guard scanner.fieldCount == expected else {
-          let location = SourceLocation(file: path, line: scanner.recordLine)
-          if scanner.wasBlank {
-            throw DataError(.raggedRecord, at: location, "empty line; expected \(expected) fields as in the header")
-          }
-          throw DataError(
-            .raggedRecord, at: location,
-            "expected \(expected) fields as in the header, found \(scanner.fieldCount)")
-        }
+        guard scanner.fieldCount == expected else { throw scanner.raggedRecord(expected: expected) }
         for slot in builders.indices {
           let fits = scanner.withField(fields[slot], scratch: &scratch) { cell -> Bool in
             guard !builders[slot].textOverflows(adding: cell.count) else { return false }
@@ -144,7 +160,7 @@ public final class CSVStream {
           guard fits else {
             throw DataError(
               .malformedCSV, at: SourceLocation(file: path, line: scanner.recordLine),
-              "column '\(header[fields[slot]])' holds more than 4 GiB of text")
+              "column '\(header[fields[slot] - firstField])' holds more than 4 GiB of text")
           }
         }
         lines.append(scanner.recordLine)

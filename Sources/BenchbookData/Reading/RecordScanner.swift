@@ -1,5 +1,6 @@
 /// Finds the field boundaries of one CSV record at a time (RFC 4180: commas,
-/// `"`-quoted fields holding commas, `""` and line breaks; LF or CRLF).
+/// `"`-quoted fields holding commas, `""` and line breaks; LF or CRLF), or of
+/// another delimiter's (`CSVDialect.delimiter`: `;`, tabs, …) by the same rules.
 ///
 /// It only records where fields start and end, so callers copy just the
 /// columns they want; the spans point into the input and stay valid as long
@@ -26,23 +27,46 @@ struct RecordScanner: ~Copyable {
   private(set) var line: Int
   /// Line where the record last read starts.
   private(set) var recordLine = 0
+  /// Byte offset where the record last read starts.
+  private(set) var recordStart = 0
   /// Fields in the record last read; only the first `capacity` have spans.
   private(set) var fieldCount = 0
   /// Whether the record last read was an empty line.
   private(set) var wasBlank = false
   let capacity: Int
+  /// The byte between fields.
+  let delimiter: UInt8
+  /// Every byte below this is looked at one by one in unquoted text (line breaks and, when it is low, the
+  /// delimiter); eight bytes at a time are skipped when none is.
+  private let belowMask: UInt64
+  /// The delimiter in every byte, when it is not below `belowMask` and must be found by equality.
+  private let delimiterMask: UInt64?
   /// Span of each field, quotes excluded.
   let starts: UnsafeMutableBufferPointer<Int>
   let ends: UnsafeMutableBufferPointer<Int>
   /// Whether the field holds doubled quotes (`""`) that must be unescaped.
   let escaped: UnsafeMutableBufferPointer<Bool>
 
-  init(input: UnsafeBufferPointer<UInt8>, path: String, position: Int, line: Int, capacity: Int) {
+  init(
+    input: UnsafeBufferPointer<UInt8>, path: String, position: Int, line: Int, capacity: Int,
+    delimiter: UInt8 = RecordScanner.comma
+  ) {
     self.input = input
     self.path = path
     self.position = position
     self.line = line
     self.capacity = max(capacity, 1)
+    self.delimiter = delimiter
+    // A comma (or a tab, a space…) lies below '-': one comparison finds it with the line breaks, as for
+    // CSV. A higher delimiter (';', '|') is found by a second test for equal bytes.
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    if delimiter <= Self.comma {
+      belowMask = ones &* UInt64(max(delimiter, Self.carriageReturn) + 1)
+      delimiterMask = nil
+    } else {
+      belowMask = ones &* UInt64(Self.carriageReturn + 1)
+      delimiterMask = ones &* UInt64(delimiter)
+    }
     starts = .allocate(capacity: self.capacity)
     ends = .allocate(capacity: self.capacity)
     escaped = .allocate(capacity: self.capacity)
@@ -69,6 +93,9 @@ struct RecordScanner: ~Copyable {
     needsMore = false
     let n = input.count
     var p = position
+    let delimiter = self.delimiter
+    let belowMask = self.belowMask
+    let delimiterMask = self.delimiterMask
     guard p < n, let base = input.baseAddress else {
       needsMore = !isFinal
       return false
@@ -90,6 +117,7 @@ struct RecordScanner: ~Copyable {
     let startLine = line
     var terminated = false
     recordLine = line
+    recordStart = p
     fieldCount = 0
     while true {
       var start = p
@@ -127,7 +155,7 @@ struct RecordScanner: ~Copyable {
         if p < n {
           let c = base[p]
           let isEnd =
-            c == Self.comma || c == Self.lineFeed
+            c == delimiter || c == Self.lineFeed
             || (c == Self.carriageReturn && (p + 1 == n || base[p + 1] == Self.lineFeed))
           if !isEnd {
             throw DataError(
@@ -136,25 +164,29 @@ struct RecordScanner: ~Copyable {
           }
         }
       } else {
-        // Every delimiter is at or below ',' in ASCII. Eight bytes at a time,
-        // find the first byte below 0x2D (bytes of 0x80 and up never match);
+        // Eight bytes at a time, find the first byte below `belowMask`'s (for CSV 0x2D, which every
+        // delimiter is at or below; bytes of 0x80 and up never match) or equal to a high delimiter;
         // only that byte is examined one by one.
         while p < n {
           if p + 8 <= n {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
-            let low = (word &- 0x2D2D_2D2D_2D2D_2D2D) & ~word & 0x8080_8080_8080_8080
-            if low == 0 {
+            var found = (word &- belowMask) & ~word & 0x8080_8080_8080_8080
+            if let delimiterMask {
+              let equal = word ^ delimiterMask
+              found |= (equal &- 0x0101_0101_0101_0101) & ~equal & 0x8080_8080_8080_8080
+            }
+            if found == 0 {
               p += 8
               continue
             }
-            p += low.trailingZeroBitCount >> 3
+            p += found.trailingZeroBitCount >> 3
           }
           let c = base[p]
-          if c > Self.comma {
+          if c > Self.comma && c != delimiter {
             p += 1
             continue
           }
-          if c == Self.comma || c == Self.lineFeed { break }
+          if c == delimiter || c == Self.lineFeed { break }
           if c == Self.carriageReturn && (p + 1 == n || base[p + 1] == Self.lineFeed) { break }
           p += 1
         }
@@ -167,7 +199,7 @@ struct RecordScanner: ~Copyable {
       }
       fieldCount += 1
       guard p < n else { break }
-      if base[p] == Self.comma {
+      if base[p] == delimiter {
         p += 1
         continue
       }
@@ -217,6 +249,24 @@ struct RecordScanner: ~Copyable {
       out.append(base[i])
       i += base[i] == Self.quote ? 2 : 1
     }
+  }
+
+  /// The bytes of the record last read, for messages.
+  var recordText: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: input[recordStart..<max(recordStart, min(position, input.count))])
+  }
+
+  /// A located error for a record whose field count differs from the header's.
+  func raggedRecord(expected: Int) -> DataError {
+    let location = SourceLocation(file: path, line: recordLine)
+    if wasBlank {
+      return DataError(.raggedRecord, at: location, "empty line; expected \(expected) fields as in the header")
+    }
+    let advice =
+      fieldCount < expected
+      ? CSVHeader.delimiterAdvice(record: recordText, delimiter: delimiter, needed: expected - fieldCount) : ""
+    return DataError(
+      .raggedRecord, at: location, "expected \(expected) fields as in the header, found \(fieldCount)" + advice)
   }
 
   /// Field `index` as a string.

@@ -7,11 +7,17 @@
 /// separators, which pandas would also not read as numbers. A number too
 /// large for a `Double` (`1e309`) is not accepted either: it would become
 /// infinity, which no model can use.
+///
+/// Under a decimal comma (`CSVDialect.decimalSeparator`, as European spreadsheets write `3,14`) the
+/// comma takes the point's place, and a point is then not part of a number.
 public enum NumberParser {
+  public static let point = UInt8(ascii: ".")
+
   /// The value of `text`, or `nil` when it is not a plain decimal number or overflows.
-  public static func parse(_ text: String) -> Double? {
+  /// - Parameter decimal: the decimal separator, `.` or `,`.
+  public static func parse(_ text: String, decimal: UInt8 = point) -> Double? {
     var text = text
-    return text.withUTF8 { parse($0) }
+    return text.withUTF8 { parse($0, decimal: decimal) }
   }
 
   /// Whether `text` is written as a plain decimal number whose value overflows to infinity.
@@ -21,8 +27,8 @@ public enum NumberParser {
   }
 
   /// A cell's value when finite, or `nil`.
-  static func parse(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
-    guard let value = value(cell), value.isFinite else { return nil }
+  static func parse(_ cell: UnsafeBufferPointer<UInt8>, decimal: UInt8 = point) -> Double? {
+    guard let value = value(cell, decimal: decimal), value.isFinite else { return nil }
     return value
   }
 
@@ -39,7 +45,7 @@ public enum NumberParser {
   /// decimal exponent is within ±22, both operands are exact doubles, so one
   /// IEEE multiplication or division rounds correctly. Anything else goes
   /// through the standard library's correctly rounded conversion.
-  static func value(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
+  static func value(_ cell: UnsafeBufferPointer<UInt8>, decimal: UInt8 = point) -> Double? {
     var i = 0
     var n = cell.count
     while i < n && (cell[i] == 0x20 || cell[i] == 0x09) { i += 1 }
@@ -67,7 +73,7 @@ public enum NumberParser {
       }
       i += 1
     }
-    if i < n && cell[i] == UInt8(ascii: ".") {
+    if i < n && cell[i] == decimal {
       i += 1
       while i < n, case let d = cell[i] &- 0x30, d < 10 {
         sawDigit = true
@@ -114,8 +120,13 @@ public enum NumberParser {
       return negative ? -value : value
     }
     // Rare (long or extreme numbers): the already-validated text goes to the
-    // standard library, which rounds correctly and ignores the C locale.
-    let text = String(decoding: UnsafeBufferPointer(rebasing: cell[start..<n]), as: UTF8.self)
-    return Double(text)
+    // standard library, which rounds correctly and ignores the C locale (and reads only a point).
+    let written = UnsafeBufferPointer(rebasing: cell[start..<n])
+    guard decimal != point, let separator = written.firstIndex(of: decimal) else {
+      return Double(String(decoding: written, as: UTF8.self))
+    }
+    var bytes = Array(written)
+    bytes[separator] = point
+    return Double(String(decoding: bytes, as: UTF8.self))
   }
 }

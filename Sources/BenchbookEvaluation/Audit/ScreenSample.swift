@@ -66,11 +66,19 @@ public struct ScreenSample: Sendable {
   }
 
   /// The sample with only `columns` (a feature alone), or without them (drop-column); `nil` when none are left.
+  /// `columns` ascend and hold whole features, whose column ranges are renumbered to match (preprocessing of
+  /// the numeric features only reads them).
   func keeping(_ columns: [Int]) -> Dataset? {
     guard !columns.isEmpty else { return nil }
     var copy = dataset
     copy.x = dataset.x.selecting(columns: columns)
     copy.columnNames = columns.map { dataset.columnNames[$0] }
+    copy.features = dataset.features.compactMap { feature in
+      guard let first = columns.firstIndex(of: feature.columns.lowerBound) else { return nil }
+      var kept = feature
+      kept.columns = first..<(first + feature.columns.count)
+      return kept
+    }
     return copy
   }
 

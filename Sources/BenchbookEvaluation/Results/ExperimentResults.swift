@@ -24,6 +24,19 @@ public struct ExperimentResults: Codable, Sendable {
   public var audit: AuditRecord? = nil
   /// What an app can afford, when the spec says.
   public var budget: BudgetRecord? = nil
+  /// Each preprocessing step with the columns it transforms, when a step leaves some columns as they are
+  /// (`standardize: {columns: numeric}`); absent when every step transforms every column.
+  public var preprocessing: [PreprocessingRecord]? = nil
+}
+
+/// One preprocessing step and its columns.
+public struct PreprocessingRecord: Codable, Sendable, Hashable {
+  /// As `preprocess` names it: `standardize`.
+  public var step: String
+  /// `all` or `numeric`.
+  public var columns: String
+  /// Design-matrix columns the step passes unchanged (one-hot columns under `numeric`).
+  public var unchanged: [String]
 }
 
 public struct SpecRecord: Codable, Sendable, Hashable {
@@ -56,6 +69,25 @@ public struct DataRecord: Codable, Sendable, Hashable {
   public var classes: [String]
   public var classCounts: [Int]
   public var time: TimeRecord?
+  /// How the file was read, when not as comma-separated text with decimal points and a header (or as
+  /// tab-separated text for a `.tsv` name).
+  public var dialect: DialectRecord? = nil
+  /// The first column, skipped because it holds R's or pandas' row names; absent when there was none.
+  public var rowNames: RowNamesColumn? = nil
+  /// Declared timestamp formats by column; absent when none was declared.
+  public var formats: [String: String]? = nil
+}
+
+/// A data file's delimiter, decimal separator and header, as read.
+public struct DialectRecord: Codable, Sendable, Hashable {
+  /// `,`, `;`, `\t`, …
+  public var delimiter: String
+  /// `.` or `,`.
+  public var decimal: String
+  /// Whether the first line named the columns.
+  public var header: Bool
+  /// For a file without a header: `spec` (named by `data.columns`) or `generated` (`V1`, `V2`, …).
+  public var names: String?
 }
 
 public struct FeatureRecord: Codable, Sendable, Hashable {

@@ -147,6 +147,7 @@ public enum ExperimentRunner {
       models: modelResults,
       environment: EnvironmentProbe.record(
         jobs: options.jobs, repositoryDirectory: URL(fileURLWithPath: spec.path).deletingLastPathComponent().path))
+    results.preprocessing = preprocessingRecord(spec.preprocessing, dataset)
     results.budget = spec.budget.map {
       BudgetRecord(modelSizeBytes: $0.modelSizeBytes, latencyMicrosecondsP99: $0.latencyMicrosecondsP99)
     }
@@ -212,7 +213,29 @@ public enum ExperimentRunner {
           name: $0.name, type: $0.type, min: $0.minimum, max: $0.maximum, categories: $0.categories,
           missing: $0.missingCount)
       },
-      classes: dataset.classes, classCounts: classCounts, time: time)
+      classes: dataset.classes, classCounts: classCounts, time: time, dialect: dialectRecord(spec.dataset),
+      rowNames: dataset.provenance.rowNames,
+      formats: spec.dataset.timeFormats.isEmpty ? nil : spec.dataset.timeFormats.mapValues(\.format.text))
+  }
+
+  /// The file's dialect, when it is not the one its name implies.
+  static func dialectRecord(_ definition: DatasetDefinition) -> DialectRecord? {
+    let dialect = definition.dialect
+    guard !dialect.isDefault(forPath: definition.path) else { return nil }
+    return DialectRecord(
+      delimiter: String(Unicode.Scalar(dialect.delimiter)), decimal: String(Unicode.Scalar(dialect.decimalSeparator)),
+      header: dialect.hasHeader, names: dialect.hasHeader ? nil : dialect.columnNames == nil ? "generated" : "spec")
+  }
+
+  /// Each step's columns, when some step leaves columns unchanged; `nil` (no key) otherwise.
+  static func preprocessingRecord(_ steps: [PreprocessingStep], _ dataset: Dataset) -> [PreprocessingRecord]? {
+    guard steps.contains(where: { $0.columns != .all }) else { return nil }
+    let categorical = dataset.features.filter { $0.type == .categorical }.flatMap { Array($0.columns) }
+    return steps.map { step in
+      PreprocessingRecord(
+        step: step.rawValue, columns: step.columns.rawValue,
+        unchanged: step.columns == .numeric ? categorical.map { dataset.columnNames[$0] } : [])
+    }
   }
 
   static func resamplingRecord(_ method: any ResamplingMethod, _ plan: FoldPlan, _ dataset: Dataset)

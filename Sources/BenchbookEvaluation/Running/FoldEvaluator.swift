@@ -123,14 +123,25 @@ public struct FoldEvaluator: Sendable {
     var steps: [FittedStandardScaler] = []
     var current = rows.x
     for step in preprocessing {
-      switch step {
+      switch step.kind {
       case .standardize:
-        let scaler = StandardScaler().fit(current)
+        var scaler = StandardScaler().fit(current)
+        if step.columns == .numeric { scaler = scaler.leavingUnscaled(categoricalColumns) }
         current = scaler.transform(current)
         steps.append(scaler)
       }
     }
     return (FittedPreprocessing(scalers: steps, fittedOn: rows.fingerprint), current)
+  }
+}
+
+extension FoldEvaluator {
+  /// The one-hot columns of categorical features, which `standardize: {columns: numeric}` leaves as they are.
+  var categoricalColumns: [Int] {
+    precondition(
+      dataset.features.map(\.columns.count).reduce(0, +) == dataset.x.columns,
+      "the features' columns do not cover the design matrix")
+    return dataset.features.filter { $0.type == .categorical }.flatMap { Array($0.columns) }
   }
 }
 

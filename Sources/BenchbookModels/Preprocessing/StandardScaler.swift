@@ -36,6 +36,18 @@ public struct FittedStandardScaler: Sendable, Hashable, Codable {
   public let mean: [Double]
   public let scale: [Double]
 
+  /// The same scaler with `columns` passed unchanged: mean 0 and scale 1 there, so `(x - 0) / 1` is `x` exactly,
+  /// and an exported pipeline needs no other form for a scaler of some columns only.
+  public func leavingUnscaled(_ columns: some Sequence<Int>) -> FittedStandardScaler {
+    var mean = mean
+    var scale = scale
+    for column in columns {
+      mean[column] = 0
+      scale[column] = 1
+    }
+    return FittedStandardScaler(mean: mean, scale: scale)
+  }
+
   public func transform(_ x: Matrix) -> Matrix {
     precondition(x.columns == mean.count, "scaler fitted on \(mean.count) columns, given \(x.columns)")
     var out = x

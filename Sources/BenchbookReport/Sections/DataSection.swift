@@ -14,6 +14,7 @@ struct DataSection: ReportSection {
     }
     text += ", \(Format.count(data.rows)) used. "
     text += "Target: `\(data.target)`" + (data.targetWhen.map { " \($0) → class 1, else class 0" } ?? "") + ".\n\n"
+    text += reading(data)
     if let time = data.time {
       text += "Time column `\(time.column)` runs from \(time.first) to \(time.last).\n\n"
     }
@@ -38,5 +39,40 @@ struct DataSection: ReportSection {
     }
     text += "Class balance:\n\n" + balance.markdown
     return text
+  }
+
+  /// How the file was read, when that is worth saying: its dialect, a skipped row-name column, declared
+  /// timestamp formats. Empty for a plain CSV.
+  func reading(_ data: DataRecord) -> String {
+    var notes: [String] = []
+    if let dialect = data.dialect {
+      let delimiter =
+        switch dialect.delimiter {
+        case "\t": "tab"
+        case ",": "comma"
+        case ";": "semicolon"
+        default: "`\(dialect.delimiter)`"
+        }
+      var note = "Read as \(delimiter)-separated text"
+      if dialect.decimal == "," { note += " with decimal commas" }
+      if !dialect.header {
+        note +=
+          dialect.names == "spec"
+          ? ", without a header row (column names from the spec)"
+          : ", without a header row (columns named V1, V2, … in file order)"
+      }
+      notes.append(note + ".")
+    }
+    if let rowNames = data.rowNames {
+      notes.append(
+        rowNames.header.isEmpty
+          ? "The file's unnamed first column holds \(rowNames.writer)'s row names; it was skipped."
+          : "The file's first column, `\(rowNames.header)`, is \(rowNames.writer)'s row index; it was skipped.")
+    }
+    if let formats = data.formats, !formats.isEmpty {
+      let shown = formats.keys.sorted().map { "`\($0)` as `\(formats[$0]!)`" }
+      notes.append("Timestamps read with declared formats: \(list(shown)) (UTC).")
+    }
+    return notes.isEmpty ? "" : notes.joined(separator: " ") + "\n\n"
   }
 }

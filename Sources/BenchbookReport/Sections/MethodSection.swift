@@ -22,9 +22,13 @@ struct MethodSection: ReportSection {
         results.data.featureSummaries.contains { $0.type == .categorical } ? ", with categories one-hot encoded" : ""
       text += ".\n\n"
     } else {
-      text += results.preprocess.map { step in
-        step == "standardize"
-          ? "standardize (subtract the training fold's mean, divide by its population standard deviation)" : step
+      text += results.preprocess.enumerated().map { index, step in
+        let numericOnly = results.preprocessing.map { index < $0.count && $0[index].columns == "numeric" } ?? false
+        guard step == "standardize" else { return step }
+        return numericOnly
+          ? "standardize the numeric features (subtract the training fold's mean, divide by its population "
+            + "standard deviation; one-hot columns stay 0 and 1)"
+          : "standardize (subtract the training fold's mean, divide by its population standard deviation)"
       }.joined(separator: ", then ")
       text += ", fitted on each training fold only and applied unchanged to its test fold.\n\n"
     }
