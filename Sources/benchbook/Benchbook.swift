@@ -12,6 +12,12 @@ struct Benchbook: ParsableCommand {
       and models (`benchbook models` lists them). `benchbook run SPEC` scores every model on every fold \
       and writes reports/<name>/results.json.
 
+      Data files are CSV, gzip CSV, or TSV (named .tsv or .tsv.gz). Other dialects are declared \
+      under `data:` (delimiter: ";", decimal: ",", header: false with columns: [..]); a first \
+      column of R's or pandas' row names is skipped. Timestamps are ISO 8601 or Unix seconds, or \
+      follow a declared strptime format (data: {formats: {date: "%Y/%m/%d"}}). \
+      `features: {all_except: [id]}` takes every other column. See the README's spec reference.
+
       Every run ends with a leak audit; `benchbook audit SPEC` runs it alone. `benchbook check SPEC` \
       compares a run with a committed baseline. `benchbook study STUDY` compares the models across many \
       experiments' datasets.

@@ -20,6 +20,12 @@ struct ColumnBuilder {
   private let decimal: UInt8
   /// `request.timeFormat` when the column is read as times.
   private let timeFormat: TimestampFormat?
+  /// The declared format's times of every cell, beside (never instead of) the ISO path's `seconds`, which
+  /// then stays `nil`: columns without a format pay one test of a `Bool` per cell.
+  private var formatSeconds: [Double]?
+  private let hasTimeFormat: Bool
+  /// Neither a format nor a decimal comma: one test on the common path.
+  private let isPlain: Bool
   private var numbers: [Double] = []
   private var missing: [Bool] = []
   private var text: GrowableBuffer<UInt8>?
@@ -39,11 +45,13 @@ struct ColumnBuilder {
     self.request = request
     self.decimal = decimal
     timeFormat = request.readsTimes ? request.timeFormat?.format : nil
+    hasTimeFormat = timeFormat != nil
+    isPlain = !hasTimeFormat && decimal == NumberParser.point
     numbers.reserveCapacity(estimatedRows)
     missing.reserveCapacity(estimatedRows)
-    if timeFormat != nil {
-      seconds = []
-      seconds!.reserveCapacity(estimatedRows)
+    if hasTimeFormat {
+      formatSeconds = []
+      formatSeconds!.reserveCapacity(estimatedRows)
     }
     if request.keepsText {
       text = GrowableBuffer(capacity: estimatedRows * 4)
@@ -79,18 +87,25 @@ struct ColumnBuilder {
       numbers.append(.nan)
       missing.append(true)
       seconds?.append(.nan)
+      if hasTimeFormat { formatSeconds!.append(.nan) }
       return
     }
     missing.append(false)
-    if let timeFormat { addTime(cell, row: row, format: timeFormat) }
-    if let number = NumberParser.value(cell, decimal: decimal) {
+    let parsed: Double?
+    if isPlain {
+      parsed = NumberParser.value(cell)
+    } else {
+      if hasTimeFormat { addTime(cell, row: row) }
+      parsed = NumberParser.value(cell, decimal: decimal)
+    }
+    if let number = parsed {
       numericCount += 1
       numbers.append(number)
       if !number.isFinite && firstOverflowRow == nil {
         firstOverflowRow = row
         quote(cell, row: row)
       }
-      if seconds != nil && timeFormat == nil {
+      if seconds != nil {
         // An overflowing number is no time either.
         seconds!.append(number.isFinite ? number : .nan)
         if !number.isFinite && firstTimeFailure == nil { firstTimeFailure = row }
@@ -102,9 +117,9 @@ struct ColumnBuilder {
     if firstTextRow == nil {
       firstTextRow = row
       quote(cell, row: row)
-      if request.readsTimes && timeFormat == nil { startTimes(before: row) }
+      if request.readsTimes && !hasTimeFormat { startTimes(before: row) }
     }
-    if seconds != nil && timeFormat == nil {
+    if seconds != nil {
       if let value = Timestamp.parse(cell) {
         seconds!.append(value)
       } else {
@@ -118,11 +133,11 @@ struct ColumnBuilder {
   }
 
   /// A declared format reads every cell, numbers included (`%Y%m%d` reads `20120101`).
-  private mutating func addTime(_ cell: UnsafeBufferPointer<UInt8>, row: Int, format: TimestampFormat) {
-    if let value = format.seconds(cell) {
-      seconds!.append(value)
+  private mutating func addTime(_ cell: UnsafeBufferPointer<UInt8>, row: Int) {
+    if let value = timeFormat!.seconds(cell) {
+      formatSeconds!.append(value)
     } else {
-      seconds!.append(.nan)
+      formatSeconds!.append(.nan)
       if firstTimeFailure == nil {
         firstTimeFailure = row
         quote(cell, row: row)
@@ -156,7 +171,9 @@ struct ColumnBuilder {
     if text != nil {
       column.text = TextColumn(name: request.name, bytes: text!.finish(), ends: ends!.finish())
     }
-    if request.readsTimes && (!profile.isNumeric || timeFormat != nil) {
+    if let formatSeconds {
+      column.timestamps = LoadedColumn.TimestampScan(seconds: formatSeconds, firstFailure: firstTimeFailure)
+    } else if request.readsTimes && !profile.isNumeric {
       column.timestamps = LoadedColumn.TimestampScan(seconds: seconds ?? [], firstFailure: firstTimeFailure)
     }
     return column

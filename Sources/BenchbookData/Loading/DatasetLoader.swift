@@ -292,7 +292,7 @@ struct DatasetLoader {
     var message = "unknown column '\(reference.column)' in \(DataFile.fileName(definition.path))"
     if let expression = reference.expression { message += " (used in expression '\(expression)')" }
     if let rowNames = stream.rowNames, rowNames.header == reference.column {
-      message += "; its first column is \(rowNames.description), which is skipped"
+      message += "; '\(rowNames.header)' is the file's first column, \(rowNames.writer)' row index, which is skipped"
     } else if header.count == 1, let advice = Self.delimiterAdvice(header[0], dialect: stream.dialect) {
       message += advice
     } else if let suggestion = Suggestion.closest(to: reference.column, among: header) {

@@ -158,37 +158,58 @@ struct RecordScanner: ~Copyable {
             c == delimiter || c == Self.lineFeed
             || (c == Self.carriageReturn && (p + 1 == n || base[p + 1] == Self.lineFeed))
           if !isEnd {
+            let spelled = CSVDialect.spelling(c)
+            let advice =
+              CSVHeader.commonDelimiters.contains(c)
+              ? "; if the file's delimiter is '\(spelled)', declare it with `data: {delimiter: \"\(spelled)\"}`" : ""
             throw DataError(
               .malformedCSV, at: SourceLocation(file: path, line: line),
-              "unexpected '\(Unicode.Scalar(c))' after a closing quote (a quote inside a quoted field is written \"\")")
+              "unexpected '\(spelled)' after a closing quote (a quote inside a quoted field is written \"\")\(advice)")
           }
         }
       } else {
         // Eight bytes at a time, find the first byte below `belowMask`'s (for CSV 0x2D, which every
         // delimiter is at or below; bytes of 0x80 and up never match) or equal to a high delimiter;
-        // only that byte is examined one by one.
-        while p < n {
-          if p + 8 <= n {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
-            var found = (word &- belowMask) & ~word & 0x8080_8080_8080_8080
-            if let delimiterMask {
+        // only that byte is examined one by one. Two loops, so a comma file's has no second test.
+        if let delimiterMask {
+          while p < n {
+            if p + 8 <= n {
+              let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
               let equal = word ^ delimiterMask
-              found |= (equal &- 0x0101_0101_0101_0101) & ~equal & 0x8080_8080_8080_8080
+              let found =
+                ((word &- belowMask) & ~word | (equal &- 0x0101_0101_0101_0101) & ~equal) & 0x8080_8080_8080_8080
+              if found == 0 {
+                p += 8
+                continue
+              }
+              p += found.trailingZeroBitCount >> 3
             }
-            if found == 0 {
-              p += 8
+            let c = base[p]
+            if c == delimiter || c == Self.lineFeed { break }
+            if c == Self.carriageReturn && (p + 1 == n || base[p + 1] == Self.lineFeed) { break }
+            p += 1
+          }
+        } else {
+          while p < n {
+            if p + 8 <= n {
+              let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+              let low = (word &- belowMask) & ~word & 0x8080_8080_8080_8080
+              if low == 0 {
+                p += 8
+                continue
+              }
+              p += low.trailingZeroBitCount >> 3
+            }
+            let c = base[p]
+            // The delimiter is at or below ',' here.
+            if c > Self.comma {
+              p += 1
               continue
             }
-            p += found.trailingZeroBitCount >> 3
-          }
-          let c = base[p]
-          if c > Self.comma && c != delimiter {
+            if c == delimiter || c == Self.lineFeed { break }
+            if c == Self.carriageReturn && (p + 1 == n || base[p + 1] == Self.lineFeed) { break }
             p += 1
-            continue
           }
-          if c == delimiter || c == Self.lineFeed { break }
-          if c == Self.carriageReturn && (p + 1 == n || base[p + 1] == Self.lineFeed) { break }
-          p += 1
         }
         end = p
       }

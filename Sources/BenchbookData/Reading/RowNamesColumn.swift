@@ -20,9 +20,4 @@ public struct RowNamesColumn: Sendable, Hashable, Codable {
     default: nil
     }
   }
-
-  /// `an unnamed first column (R's row names)`, for reports and messages.
-  public var description: String {
-    header.isEmpty ? "an unnamed first column (R's row names)" : "a first column '\(header)' (\(writer)'s row index)"
-  }
 }

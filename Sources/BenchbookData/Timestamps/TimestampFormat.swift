@@ -47,7 +47,7 @@ public struct TimestampFormat: Sendable, Hashable, CustomStringConvertible {
     case weekdayFullName = "A"
   }
 
-  /// Why a format cannot be used, and the character (1-based) where the problem is, if one.
+  /// Why a format cannot be used.
   public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
@@ -426,7 +426,11 @@ private struct Cursor {
 
   /// `Z`, `±HH`, `±HHMM` or `±HH:MM` as signed minutes.
   mutating func offset() -> Int? {
-    if takeIgnoringCase(UInt8(ascii: "z")) { return 0 }
+    // An upper-case Z only, as strptime reads it.
+    if index < end && bytes[index] == UInt8(ascii: "Z") {
+      index += 1
+      return 0
+    }
     guard index < end else { return nil }
     let sign: Int
     switch bytes[index] {

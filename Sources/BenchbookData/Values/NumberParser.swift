@@ -28,7 +28,9 @@ public enum NumberParser {
 
   /// A cell's value when finite, or `nil`.
   static func parse(_ cell: UnsafeBufferPointer<UInt8>, decimal: UInt8 = point) -> Double? {
-    guard let value = value(cell, decimal: decimal), value.isFinite else { return nil }
+    guard let value = decimal == point ? value(cell) : value(cell, decimal: decimal), value.isFinite else {
+      return nil
+    }
     return value
   }
 
@@ -45,7 +47,17 @@ public enum NumberParser {
   /// decimal exponent is within ±22, both operands are exact doubles, so one
   /// IEEE multiplication or division rounds correctly. Anything else goes
   /// through the standard library's correctly rounded conversion.
-  static func value(_ cell: UnsafeBufferPointer<UInt8>, decimal: UInt8 = point) -> Double? {
+  static func value(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
+    value(cell, separator: point)
+  }
+
+  /// `value(_:)` with another decimal separator; a copy of its own, so the point's stays a constant there.
+  static func value(_ cell: UnsafeBufferPointer<UInt8>, decimal: UInt8) -> Double? {
+    value(cell, separator: decimal)
+  }
+
+  @inline(__always)
+  private static func value(_ cell: UnsafeBufferPointer<UInt8>, separator decimal: UInt8) -> Double? {
     var i = 0
     var n = cell.count
     while i < n && (cell[i] == 0x20 || cell[i] == 0x09) { i += 1 }

@@ -8,12 +8,19 @@ private let scratch = ScratchFile(named: "data.csv")
 /// `Dataset.load` with the first column as the target and the next ones (up to eight) as features, types
 /// inferred, as a spec naming those columns would. A column named `time` is the time column. The input's
 /// size picks the missing-value policy and whether the target is binarised, so both branches are reached.
+/// The dialect follows the first line: its first `,` `;` tab or `|` is the delimiter (a comma when it has
+/// none), and with another delimiter than the comma an odd-sized input reads decimal commas.
 /// A thrown `DataError` is a correct answer; only a crash, hang or leak is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  scratch.with(UnsafeBufferPointer(start: data, count: size)) { path in
+  let input = UnsafeBufferPointer(start: data, count: size)
+  let firstLine = input.prefix { $0 != UInt8(ascii: "\n") }
+  let delimiter = firstLine.first { [",", ";", "\t", "|"].map { UInt8(ascii: $0) }.contains($0) } ?? UInt8(ascii: ",")
+  let decimal = delimiter != UInt8(ascii: ",") && size % 2 == 1 ? UInt8(ascii: ",") : UInt8(ascii: ".")
+  let dialect = CSVDialect(delimiter: delimiter, decimalSeparator: decimal)
+  scratch.with(input) { path in
     do throws(DataError) {
-      let reader = try CSVReader(path: path)
+      let reader = try CSVReader(path: path, dialect: dialect)
       _ = try reader.read(columns: reader.header)
       guard reader.header.count >= 2 else { return }
       let location = SourceLocation(file: "spec.yaml", line: 1, column: 1)
@@ -28,7 +35,7 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         target: TargetDefinition(
           column: ColumnReference(column: reader.header[0], location: location),
           when: size % 3 == 0 ? Threshold(.greater, 0) : nil),
-        features: features, time: time.map { ColumnReference(column: $0, location: location) })
+        features: features, time: time.map { ColumnReference(column: $0, location: location) }, dialect: dialect)
       let dataset = try Dataset.load(definition)
       _ = dataset.x.values.count
     } catch {
