@@ -153,30 +153,9 @@ struct DatasetLoader {
       let slot = store.slot(reference.column)
       if !checkOrder.contains(slot) { checkOrder.append(slot) }
     }
-    var masks = checkOrder.map { store.profile($0).missing }
-    var kept: [Int] = []
-    kept.reserveCapacity(store.rowCount)
-    var droppedBySlot = [Int](repeating: 0, count: checkOrder.count)
-    for row in 0..<store.rowCount {
-      guard let first = masks.firstIndex(where: { $0[row] }) else {
-        kept.append(row)
-        continue
-      }
-      if definition.missing == .error {
-        let slot = checkOrder[first]
-        let text = store.cellText(slot, row: row)
-        let shown = text.isEmpty ? "an empty field" : "'\(text)'"
-        throw DataError(
-          .missingValue, at: store.location(row: row), column: store.name(slot),
-          "missing value (\(shown)); set `missing: drop` to drop rows with missing values")
-      }
-      droppedBySlot[first] += 1
-    }
-    masks = []
-    var droppedByColumn: [String: Int] = [:]
-    for (index, slot) in checkOrder.enumerated() where droppedBySlot[index] > 0 {
-      droppedByColumn[store.name(slot)] = droppedBySlot[index]
-    }
+    let missingRows = try MissingRows(definition.missing, store: store, columns: checkOrder)
+    let kept = missingRows.kept
+    let droppedByColumn = missingRows.droppedByColumn
     let lineNumbers = store.lineNumbers.selecting(ascending: kept)
     try readInferredCategories(plans, store: store, sha256: sha256)
 
