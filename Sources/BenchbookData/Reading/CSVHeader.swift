@@ -42,6 +42,11 @@ struct CSVHeader {
     return CSVHeader(names: fields, fieldCount: fields.count, firstField: 0, rowNames: nil, firstRecordIsData: false)
   }
 
+  /// What the first line should hold, for messages about an empty one.
+  static func firstLine(_ dialect: CSVDialect) -> String {
+    dialect.hasHeader ? "a header row of column names" : "a first record (the file has no header)"
+  }
+
   /// Columns are found by name, so every name must be present and unique.
   /// - Parameter offset: fields before `names[0]`, so messages count the file's columns.
   static func checkNames(_ names: [String], at headerLocation: SourceLocation, offset: Int = 0) throws(DataError) {

@@ -34,11 +34,12 @@ public struct CSVReader: Sendable {
       var scanner = RecordScanner(
         input: input, path: path, position: start, line: 1, capacity: 64, delimiter: dialect.delimiter)
       guard try scanner.next() else {
-        throw DataError(.malformedCSV, at: headerLocation, "the file is empty; expected a header row of column names")
+        throw DataError(
+          .malformedCSV, at: headerLocation, "the file is empty; expected \(CSVHeader.firstLine(dialect))")
       }
       guard !scanner.wasBlank else {
         throw DataError(
-          .malformedCSV, at: headerLocation, "the first line is empty; expected a header row of column names")
+          .malformedCSV, at: headerLocation, "the first line is empty; expected \(CSVHeader.firstLine(dialect))")
       }
       var names: [String] = []
       if scanner.fieldCount > scanner.capacity {

@@ -88,11 +88,12 @@ public final class CSVStream {
         continue
       }
       guard found else {
-        throw DataError(.malformedCSV, at: headerLocation, "the file is empty; expected a header row of column names")
+        throw DataError(
+          .malformedCSV, at: headerLocation, "the file is empty; expected \(CSVHeader.firstLine(dialect))")
       }
       guard !scanner.wasBlank else {
         throw DataError(
-          .malformedCSV, at: headerLocation, "the first line is empty; expected a header row of column names")
+          .malformedCSV, at: headerLocation, "the first line is empty; expected \(CSVHeader.firstLine(dialect))")
       }
       if scanner.fieldCount > scanner.capacity {
         // Rare: wide files. Scan the header again with room for every field.
