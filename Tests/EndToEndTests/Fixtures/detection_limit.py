@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The leak audit's detection limit: a label copy with a share of its rows flipped, planted in every 10th
-flight (the rows and spec of LeakAuditTests), audited at several flip rates. Prints the README's table.
+flight (the rows and spec of LeakAuditTests), audited at several flip rates. Prints the table of docs/leak-audit.md.
 
 Run from the repository root after a release build (about a minute per rate; Python's standard library only):
   python3 Tests/EndToEndTests/Fixtures/detection_limit.py .build/release/benchbook

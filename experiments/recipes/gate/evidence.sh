@@ -5,7 +5,7 @@
 #
 #   experiments/recipes/gate/evidence.sh [BIN]
 #
-# Counts and choices come from the environment (defaults: the figures the README reports):
+# Counts and choices come from the environment (defaults: the figures docs/gate.md reports):
 #   QUIET_CHECKS=20 HOG_CHECKS=20 POWER_CHECKS=10 POWER_FACTORS="1.2 1.5 2 3" POWER_MODEL=NB
 #   INSTRUCTION_REPEATS=5 INSTRUCTION_CHECKS=3 COST=1 COST_REVISION=HEAD
 #   SPEC=experiments/iris.yaml FLAGSHIP=experiments/flights-delay.yaml COST_SPECS="$SPEC $FLAGSHIP"
