@@ -2,21 +2,23 @@ import ArgumentParser
 import BenchbookData
 import BenchbookEvaluation
 import BenchbookReport
+import BenchbookStudy
 import Foundation
 
 struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
-    abstract: "Re-render report.md and its plots from a results.json alone.",
+    abstract: "Re-render report.md and its plots from a results.json alone (study.md from a study.json).",
     discussion: """
       Needs neither the data nor the models. Writes beside the results file unless --out is given. \
       The results are checked first (at least one model, unique labels, finite non-negative scores, \
       as many folds for every model); an error names the key path and nothing is written. Plots an \
-      earlier report drew there and this one does not are removed.
+      earlier report drew there and this one does not are removed. A file named study.json, as \
+      `benchbook study` writes it, gives study.md and its plots instead.
       """
   )
 
-  @Argument(help: "A results.json written by `benchbook run`.")
+  @Argument(help: "A results.json written by `benchbook run`, or a study.json written by `benchbook study`.")
   var results: String
 
   @Option(name: .long, help: "Output directory (default: the results file's directory).")
@@ -24,8 +26,16 @@ struct ReportCommand: ParsableCommand {
 
   func run() throws {
     try CommandLineFailure.reporting {
-      let loaded = try ResultsFile.read(results)
       let directory = out ?? URL(fileURLWithPath: results).deletingLastPathComponent().path
+      if URL(fileURLWithPath: results).lastPathComponent == StudyFile.fileName {
+        let study = try StudyFile.read(results)
+        StagedFolder.removeAbandoned(beside: directory)
+        let written = try StudyPublisher.publish(study, to: directory, includingStudy: false)
+        PlotNotice.print(written.plots, quiet: false)
+        print("report: \(written.reportPath)")
+        return
+      }
+      let loaded = try ResultsFile.read(results)
       StagedFolder.removeAbandoned(beside: directory)
       let written = try ReportPublisher.publish(loaded, to: directory, includingResults: false)
       PlotNotice.print(written.plots, quiet: false)

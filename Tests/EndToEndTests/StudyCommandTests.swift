@@ -114,6 +114,35 @@ import Testing
     }
   }
 
+  /// `report` re-renders study.md and its plots from study.json alone, to the bytes `study` wrote, and leaves
+  /// study.json as it was; `index` lists the study beside the experiments.
+  @Test func reportReRendersAStudyAndIndexListsIt() throws {
+    let scratch = try Scratch()
+    let study = try Self.makeStudy(scratch)
+    let run = try BenchbookBinary.run(["study", study, "--out", scratch.path("out/tiny"), "--quiet", "--jobs", "2"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let written = try String(contentsOfFile: scratch.path("out/tiny/study.md"), encoding: .utf8)
+    let json = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/tiny/study.json")))
+    let again = try BenchbookBinary.run(["report", scratch.path("out/tiny/study.json"), "--out", scratch.path("again")])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(try String(contentsOfFile: scratch.path("again/study.md"), encoding: .utf8) == written)
+    #expect(!scratch.exists("again/study.json"), "re-rendering writes the report, not the study")
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") {
+      #expect(scratch.exists("again/critical-difference.svg"))
+    }
+    let inPlace = try BenchbookBinary.run(["report", scratch.path("out/tiny/study.json")])
+    #expect(inPlace.status == 0, "\(inPlace.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/tiny/study.json"))) == json)
+
+    let index = try BenchbookBinary.run(["index", scratch.path("out")])
+    #expect(index.status == 0, "\(index.stderr)")
+    let page = try String(contentsOfFile: scratch.path("out/README.md"), encoding: .utf8)
+    #expect(page.contains("## Studies"))
+    let row = try #require(page.split(separator: "\n").first { $0.contains("[tiny](tiny/study.md)") })
+    #expect(row.contains("Which of three models is the better default on tiny data?"))
+    #expect(row.contains("| 3 |"), "three datasets: \(row)")
+  }
+
   @Test func upToDateExperimentsAreReusedAndChangedOnesRunAgain() throws {
     let scratch = try Scratch()
     let study = try Self.makeStudy(scratch)

@@ -1,8 +1,9 @@
 import BenchbookData
 import BenchbookEvaluation
+import BenchbookStudy
 import Foundation
 
-/// `reports/README.md`: one line per experiment with its question, winner and a link.
+/// `reports/README.md`: one line per experiment with its question, winner and a link, then one per study.
 public enum ReportIndex {
   public static let fileName = "README.md"
 
@@ -17,6 +18,40 @@ public enum ReportIndex {
       guard FileManager.default.fileExists(atPath: path), let results = try? ResultsFile.read(path) else { return nil }
       return (folder, results)
     }
+  }
+
+  /// Every `*/study.json` one level below `directory`, by folder name.
+  public static func collectStudies(in directory: String) -> [(folder: String, study: StudyResults)] {
+    let folders = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return folders.filter { !$0.hasPrefix(".") }.sorted().compactMap { folder in
+      let path = URL(fileURLWithPath: directory).appendingPathComponent(folder).appendingPathComponent(
+        StudyFile.fileName
+      ).path
+      guard FileManager.default.fileExists(atPath: path), let study = try? StudyFile.read(path) else { return nil }
+      return (folder, study)
+    }
+  }
+
+  /// The studies' table: which model ranks best across each study's datasets, and whether the Friedman test
+  /// tells the models apart. Empty when the folder holds no study, so an index of experiments alone is unchanged.
+  public static func studiesMarkdown(_ studies: [(folder: String, study: StudyResults)]) -> String {
+    guard !studies.isEmpty else { return "" }
+    var table = MarkdownTable([
+      ("study", .left), ("question", .left), ("datasets", .right), ("best mean rank", .left),
+      ("Friedman p", .right), ("critical difference", .right),
+    ])
+    for (folder, study) in studies {
+      let best = study.models.min { (study.meanRanks[$0] ?? 0, $0) < (study.meanRanks[$1] ?? 0, $1) }
+      table.append([
+        "[\(study.study)](\(folder)/\(StudyReportRenderer.fileName))", study.description ?? "",
+        Format.count(study.datasets.count),
+        best.map { "\($0), \(String(format: "%.2f", study.meanRanks[$0] ?? 0))" } ?? "–",
+        String(format: "%.3g", study.friedman.pValue),
+        String(format: "%.2f", study.nemenyi.criticalDifference),
+      ])
+    }
+    return "\n## Studies\n\nEach compares the models across many experiments' datasets (`benchbook study`); "
+      + "its experiments' own reports are in its folder.\n\n" + table.markdown
   }
 
   public static func markdown(_ entries: [(folder: String, results: ExperimentResults)]) -> String {
@@ -71,7 +106,8 @@ public enum ReportIndex {
   @discardableResult
   public static func write(reportsDirectory: String) throws -> String {
     let path = URL(fileURLWithPath: reportsDirectory).appendingPathComponent(fileName).path
-    try AtomicFile.write(markdown(collect(in: reportsDirectory)), to: path)
+    let text = markdown(collect(in: reportsDirectory)) + studiesMarkdown(collectStudies(in: reportsDirectory))
+    try AtomicFile.write(text, to: path)
     return path
   }
 }

@@ -14,18 +14,20 @@ public enum StudyPublisher {
     public var plots: [PlotOutcome]
   }
 
+  /// - Parameter includingStudy: false when re-rendering from a study.json, which is then left as it is.
   @discardableResult
   public static func publish(
-    _ study: StudyResults, to directory: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    _ study: StudyResults, to directory: String, includingStudy: Bool = true,
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> Written {
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     let encoded = try StudyFile.encode(study)
     let staged = try StagedFolder(destination: directory)
     let outcomes = draw(study, into: staged.path, environment: environment)
     try put(Array(StudyReportRenderer.markdown(study, plots: outcomes).utf8), staged.file(StudyReportRenderer.fileName))
-    try put(encoded, staged.file(StudyFile.fileName))
+    if includingStudy { try put(encoded, staged.file(StudyFile.fileName)) }
     let drawn = outcomes.filter { $0.skippedBecause == nil }.map(\.fileName)
-    let names = drawn + [StudyReportRenderer.fileName, StudyFile.fileName]
+    let names = drawn + [StudyReportRenderer.fileName] + (includingStudy ? [StudyFile.fileName] : [])
     try staged.commit(names, removing: plots.map(\.fileName).filter { !drawn.contains($0) })
     return Written(
       studyPath: prefix + StudyFile.fileName, reportPath: prefix + StudyReportRenderer.fileName, plots: outcomes)
