@@ -62,9 +62,10 @@ let package = Package(
       ]
     ),
 
-    // `make bench`: Benchbook against scikit-learn on the flights reference.
+    // `make bench`: Benchbook against scikit-learn on the flights reference and on the bench suite.
     .executableTarget(
-      name: "benchbook-bench", exclude: ["sklearn_flights.py", "sklearn_flights_tuned.py", "replicate_flights.py"]),
+      name: "benchbook-bench", dependencies: [.product(name: "Yams", package: "Yams")],
+      exclude: ["sklearn_flights.py", "sklearn_flights_tuned.py", "replicate_flights.py", "sklearn_suite.py"]),
 
     .testTarget(name: "BenchbookDataTests", dependencies: ["BenchbookData"], exclude: ["Fixtures"]),
     // The conformance suite every registered model passes, for any test target (a test target's own models too).
@@ -90,6 +91,8 @@ let package = Package(
       name: "BenchbookReportTests",
       dependencies: ["BenchbookData", "BenchbookSpec", "BenchbookEvaluation", "BenchbookReport"],
       exclude: ["Fixtures", "ReportRendererTests.golden.md"]),
+    // The bench's own arithmetic (medians, ratios, targets, phases), with fixed inputs and no timing.
+    .testTarget(name: "BenchbookBenchTests", dependencies: ["benchbook-bench"]),
     // A model defined only in a test target, run end to end through the registry.
     .testTarget(
       name: "FeaturelessModelTests",

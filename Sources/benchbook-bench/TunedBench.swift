@@ -40,12 +40,17 @@ enum TunedBench {
     let speedup = theirs.wallSeconds / ours.wallSeconds
     row(
       "whole process, wall", BenchMain.seconds(ours.wallSeconds), BenchMain.seconds(theirs.wallSeconds),
-      String(format: "%.1f×", speedup), "≥ 20× faster", speedup >= 20)
+      String(format: "%.1f×", speedup), "≥ 50× faster", speedup >= 50)
     row(
       "peak resident memory", BenchMain.megabytes(ours.peakResidentBytes),
       BenchMain.megabytes(theirs.peakResidentBytes),
       String(format: "%.2f", Double(ours.peakResidentBytes) / Double(theirs.peakResidentBytes)), "below",
       ours.peakResidentBytes < theirs.peakResidentBytes)
+    let predicted = MemoryEstimate.predictedPeakBytes(benchbook: benchbook, spec: spec, scratch: scratch)
+    let error = MemoryEstimate.error(predicted: predicted, measured: ours.peakResidentBytes)
+    row(
+      "predicted peak", MemoryEstimate.cell(predicted: predicted, measured: ours.peakResidentBytes), "–", "–",
+      "within ±25%", error?.met)
     for model in results["models"] as! [[String: Any]] {
       let label = model["label"] as! String
       guard let theirModel = referenceModels[label] else { continue }

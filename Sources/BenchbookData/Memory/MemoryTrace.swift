@@ -11,6 +11,11 @@ import Synchronization
 /// change that trades memory for time shows both), to stderr; the peak is reset by
 /// writing 5 to `/proc/self/clear_refs` (Linux 4.0+), so every phase reports
 /// its own high-water mark rather than the run's.
+///
+/// Apart from that trace, `BENCHBOOK_PHASE_TIMES=PATH` appends one JSON line per mark to PATH:
+/// the phase, the monotonic clock and the CPU seconds so far (reaped child processes, the plots,
+/// included). It reads no `/proc` file and resets no peak, so `make bench` can take CPU and wall
+/// time by phase from the very runs it times.
 public enum MemoryTrace {
   public static let isEnabled: Bool = {
     guard let value = getenv("BENCHBOOK_MEMORY_TRACE") else { return false }
@@ -26,6 +31,7 @@ public enum MemoryTrace {
   /// Reports the phase that just ended, then starts measuring the next.
   /// - Parameter rows: when given, the peak is also shown per row.
   public static func mark(_ phase: String, rows: Int? = nil) {
+    if let phaseTimesPath { appendPhaseTime(phase, to: phaseTimesPath) }
     guard isEnabled else { return }
     let status = procStatus()
     let peak = status["VmHWM"] ?? 0
@@ -36,15 +42,40 @@ public enum MemoryTrace {
     let tenths = Int((clock - phaseStart.exchange(clock, ordering: .relaxed)) / 100_000_000)
     line += ", \(tenths / 10).\(tenths % 10) s"
     // CPU seconds so far, so a trace also shows where the time goes.
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    let cpu =
-      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    let cpu = cpuSecondsSoFar()
     line += ", \((cpu * 10).rounded() / 10) CPU s so far"
     let text = Array((line + "\n").utf8)
     _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     resetPeak()
+  }
+
+  /// `BENCHBOOK_PHASE_TIMES`, when set and not empty.
+  public static let phaseTimesPath: String? = {
+    guard let value = getenv("BENCHBOOK_PHASE_TIMES"), value.pointee != 0 else { return nil }
+    return String(cString: value)
+  }()
+
+  /// Appends `{"phase": …, "monotonic_seconds": …, "cpu_seconds": …}` and a newline; the reader
+  /// takes differences between lines (and from its own clock when it started the process).
+  private static func appendPhaseTime(_ phase: String, to path: String) {
+    let clock = Double(monotonicNanoseconds()) / 1e9
+    let escaped = phase.filter { $0 != "\"" && $0 != "\\" }  // phase names are literals; keep the line JSON
+    // Reaped children (the plots) too: the wall time of the phase that waits for them includes them.
+    let cpu = cpuSecondsSoFar() + cpuSecondsSoFar(RUSAGE_CHILDREN)
+    let line = "{\"phase\": \"\(escaped)\", \"monotonic_seconds\": \(clock), \"cpu_seconds\": \(cpu)}\n"
+    let file = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+    guard file >= 0 else { return }
+    let bytes = Array(line.utf8)
+    _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    close(file)
+  }
+
+  /// User and system CPU seconds of the whole process (every thread) so far, or of its reaped children.
+  private static func cpuSecondsSoFar(_ who: __rusage_who = RUSAGE_SELF) -> Double {
+    var usage = rusage()
+    getrusage(who.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   }
 
   /// When the phase being measured began.

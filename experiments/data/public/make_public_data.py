@@ -83,3 +83,7 @@ write("kakadu", rdataset("Kakadu"))
 write("forbes2000", rdataset("Forbes2000"))
 write("diamonds", rdataset("diamonds"))
 write("health-insurance", rdataset("HI"))
+
+# Added for the bench suite (experiments/bench/suite.yaml): a wide categorical table and a large one.
+write("car-choice", rdataset("Car"))
+write("vietnam-health", rdataset("VietNamI"))
