@@ -123,7 +123,7 @@ coreml-check: build
 	for model in $$updatable; do \
 	  $(BIN) export experiments/iris.yaml --model $$model --updatable --out "$$dir/iris-$$model-updatable.mlmodel"; \
 	done && \
-	$(COREML_VENV)/bin/python Tests/BenchbookCoreMLTests/Fixtures/check_coremltools.py "$$dir"/*.mlmodel
+	$(COREML_VENV)/bin/python Tests/BenchbookExportTests/Fixtures/check_coremltools.py "$$dir"/*.mlmodel
 
 ## fuzz: build the libFuzzer targets in Tests/Fuzz (with AddressSanitizer) and run each for FUZZ_SECONDS;
 ## a crash (AddressSanitizer's reports included), a hang (FUZZ_TIMEOUT seconds on one input) or 2 GB of

@@ -11,7 +11,7 @@ let package = Package(
     .library(name: "BenchbookModels", targets: ["BenchbookModels"]),
     // Libraries for the fuzz targets in Tests/Fuzz (`make fuzz`).
     .library(name: "BenchbookSpec", targets: ["BenchbookSpec"]),
-    .library(name: "BenchbookCoreML", targets: ["BenchbookCoreML"]),
+    .library(name: "BenchbookExport", targets: ["BenchbookExport"]),
     .library(name: "BenchbookEvaluation", targets: ["BenchbookEvaluation"]),
   ],
   dependencies: [
@@ -40,9 +40,9 @@ let package = Package(
     ),
     .target(
       name: "BenchbookEvaluation",
-      dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookCoreML"]
+      dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookExport"]
     ),
-    .target(name: "BenchbookCoreML", dependencies: ["BenchbookData", "BenchbookModels"]),
+    .target(name: "BenchbookExport", dependencies: ["BenchbookData", "BenchbookModels"]),
     // Studies: many experiments compared across datasets (spec, shards, statistics, study.json).
     .target(
       name: "BenchbookStudy",
@@ -56,7 +56,7 @@ let package = Package(
     .executableTarget(
       name: "benchbook",
       dependencies: [
-        "BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookCoreML", "BenchbookEvaluation",
+        "BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookExport", "BenchbookEvaluation",
         "BenchbookReport", "BenchbookStudy",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -82,8 +82,8 @@ let package = Package(
       name: "BenchbookEvaluationTests",
       dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookEvaluation"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "BenchbookCoreMLTests",
-      dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookCoreML", "BenchbookEvaluation"],
+      name: "BenchbookExportTests",
+      dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookExport", "BenchbookEvaluation"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "BenchbookStudyTests", dependencies: ["BenchbookSpec", "BenchbookEvaluation", "BenchbookStudy"]),

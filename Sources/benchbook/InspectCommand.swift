@@ -1,5 +1,5 @@
 import ArgumentParser
-import BenchbookCoreML
+import BenchbookExport
 import BenchbookData
 import Foundation
 

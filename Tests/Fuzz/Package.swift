@@ -29,7 +29,7 @@ let package = Package(
       path: "expression", exclude: ["corpus"], swiftSettings: driver),
     .executableTarget(
       name: "fuzz-coreml",
-      dependencies: [.product(name: "BenchbookCoreML", package: "Benchbook")],
+      dependencies: [.product(name: "BenchbookExport", package: "Benchbook")],
       path: "coreml", exclude: ["corpus"], swiftSettings: driver),
     .executableTarget(
       name: "fuzz-results",

@@ -1,4 +1,4 @@
-import BenchbookCoreML
+import BenchbookExport
 import BenchbookData
 import BenchbookModels
 import BenchbookSpec

@@ -1,4 +1,4 @@
-import BenchbookCoreML
+import BenchbookExport
 
 /// Fuzzes the protobuf reader as `benchbook inspect` uses it: decode a `.mlmodel` file's bytes into a
 /// `CoreMLModel`, and describe every model that names a specification version and a kind. A thrown

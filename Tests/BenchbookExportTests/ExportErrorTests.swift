@@ -1,5 +1,5 @@
-import BenchbookCoreML
 import BenchbookData
+import BenchbookExport
 import BenchbookModels
 import Testing
 

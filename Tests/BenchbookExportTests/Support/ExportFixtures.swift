@@ -1,6 +1,6 @@
-import BenchbookCoreML
 import BenchbookData
 import BenchbookEvaluation
+import BenchbookExport
 import BenchbookModels
 import BenchbookSpec
 import Foundation

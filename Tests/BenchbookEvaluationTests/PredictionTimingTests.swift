@@ -1,5 +1,5 @@
-import BenchbookCoreML
 import BenchbookData
+import BenchbookEvaluation
 import Testing
 
 /// The measurement primitives' arithmetic and protocol (never their speed).
@@ -45,12 +45,5 @@ import Testing
     let x = Matrix((0..<10).map { [Double($0)] })
     #expect(PredictionTiming.evenlySpaced(x, count: 4).values == [0, 2, 5, 7])
     #expect(PredictionTiming.evenlySpaced(x, count: 20) == x)
-  }
-
-  @Test func specificationVersionsNameTheirReleases() {
-    #expect(SpecificationVersion.iOS11.iOSRelease == "iOS 11")
-    #expect(SpecificationVersion.iOS13.iOSRelease == "iOS 13")
-    #expect(SpecificationVersion(4).description == "4 (iOS 13, macOS 10.15)")
-    #expect(SpecificationVersion(42).iOSRelease == nil)
   }
 }

@@ -1,4 +1,4 @@
-import BenchbookCoreML
+import BenchbookExport
 import Foundation
 import Testing
 

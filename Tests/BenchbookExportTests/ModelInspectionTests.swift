@@ -1,4 +1,4 @@
-import BenchbookCoreML
+import BenchbookExport
 import Testing
 
 /// `benchbook inspect`'s text names everything an app developer checks before shipping.

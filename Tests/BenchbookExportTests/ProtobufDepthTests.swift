@@ -1,4 +1,4 @@
-import BenchbookCoreML
+import BenchbookExport
 import Testing
 
 /// A file of pipelines nested in pipelines is read up to a limit and refused past it, at a byte offset.
