@@ -13,6 +13,10 @@ public struct ExportMetadata: Sendable, Equatable {
   public var target: String
   /// The model's label in the spec (`LR`, `KNN-15`).
   public var modelLabel: String
+  /// The algorithm's id, as results files write it (`logistic_regression`).
+  public var algorithm: String
+  /// The algorithm's name in prose (`logistic regression`).
+  public var algorithmName: String
   /// Rows the model was fitted on.
   public var trainingRows: Int?
   /// Mean cross-validated log-loss, when a run measured it.
@@ -21,13 +25,16 @@ public struct ExportMetadata: Sendable, Equatable {
   public var benchbookVersion: String?
 
   public init(
-    experiment: String, question: String? = nil, target: String, modelLabel: String, trainingRows: Int? = nil,
-    crossValidatedLogLoss: Double? = nil, benchbookVersion: String? = nil
+    experiment: String, question: String? = nil, target: String, modelLabel: String, algorithm: String,
+    algorithmName: String, trainingRows: Int? = nil, crossValidatedLogLoss: Double? = nil,
+    benchbookVersion: String? = nil
   ) {
     self.experiment = experiment
     self.question = question
     self.target = target
     self.modelLabel = modelLabel
+    self.algorithm = algorithm
+    self.algorithmName = algorithmName
     self.trainingRows = trainingRows
     self.crossValidatedLogLoss = crossValidatedLogLoss
     self.benchbookVersion = benchbookVersion
@@ -35,10 +42,10 @@ public struct ExportMetadata: Sendable, Equatable {
 
   /// The file's short description: the question, what predicts what from which
   /// features, where it was fitted, and the cross-validated log-loss when known.
-  func shortDescription(algorithm: String, features: [String]) -> String {
+  func shortDescription(features: [String]) -> String {
     var sentences: [String] = []
     if let question, !question.isEmpty { sentences.append(question) }
-    let name = algorithm.prefix(1).uppercased() + algorithm.dropFirst()
+    let name = algorithmName.prefix(1).uppercased() + algorithmName.dropFirst()
     sentences.append("\(name) (\(modelLabel)) predicting \(target) from \(Self.list(features)).")
     var fitted = "Fitted by Benchbook on "
     fitted += trainingRows.map { "all \(Self.grouped($0)) rows" } ?? "all rows"

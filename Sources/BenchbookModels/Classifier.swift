@@ -77,6 +77,11 @@ public protocol FittedClassifier: Sendable {
   /// One row per input row, one column per class; each row sums to 1.
   func predictProbabilities(_ x: Matrix) -> Matrix
 
+  /// What the model computes, stated for the exporters (`ExportForm`). There is no default: a model that
+  /// states its form is written by every export format, and the compiler lists every model that does not.
+  /// - Throws: `ExportFormError` when this fit has no form a file can hold.
+  func exportForm() throws(ExportFormError) -> ExportForm
+
   /// Each model's `predictProbabilities(x)`, for models fitted on the same rows (`Classifier.sharedFits`):
   /// an algorithm whose models can share the work of predicting (one neighbour query for every k) overrides it.
   static func predictTogether(_ models: [Self], _ x: Matrix) -> [Matrix]

@@ -72,6 +72,14 @@ struct ExpandedClassModel<Inner: FittedClassifier>: FittedClassifier {
 
   var parameterCount: Int { inner.parameterCount }
 
+  /// A model that answers zero for the classes its rows lacked has no form a file can hold (a linear or
+  /// Gaussian form would need a score of minus infinity); a model fitted on all rows holds every class.
+  func exportForm() throws(ExportFormError) -> ExportForm {
+    throw ExportFormError(
+      "the model was fitted on rows holding \(presentClasses.count) of the \(classCount) classes; "
+        + "only a model fitted on rows holding every class can be exported")
+  }
+
   func predictProbabilities(_ x: Matrix) -> Matrix {
     let narrow = inner.predictProbabilities(x)
     var wide = Matrix(rows: x.rows, columns: classCount)
@@ -88,6 +96,13 @@ struct SingleClassModel: FittedClassifier {
   let classCount: Int
 
   var parameterCount: Int { 0 }
+
+  /// Fitted on a fold of one class, it never ships: exports fit on all rows, which hold every class.
+  func exportForm() throws(ExportFormError) -> ExportForm {
+    throw ExportFormError(
+      "the model was fitted on rows of a single class; only a model fitted on rows holding every class can be "
+        + "exported")
+  }
 
   func predictProbabilities(_ x: Matrix) -> Matrix {
     var out = Matrix(rows: x.rows, columns: classCount)

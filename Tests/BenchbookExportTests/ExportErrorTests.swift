@@ -5,11 +5,14 @@ import Testing
 
 /// Models and requests the format cannot express fail with a clear error, before any bytes exist.
 @Suite struct ExportErrorTests {
-  /// A classifier Core ML export knows nothing about.
-  struct FutureAlgorithm: FittedClassifier {
+  /// A classifier whose form is not finite: exports refuse it before writing anything.
+  struct InfiniteScores: FittedClassifier {
     var classCount: Int { 2 }
     var parameterCount: Int { 0 }
     func predictProbabilities(_ x: Matrix) -> Matrix { Matrix(rows: x.rows, columns: 2, repeating: 0.5) }
+    func exportForm() throws(ExportFormError) -> ExportForm {
+      .linear(LinearForm(coefficients: Matrix([[.infinity, 0]]), intercepts: [0], minimisesLogLoss: false))
+    }
   }
 
   static let features = [
@@ -24,18 +27,20 @@ import Testing
   {
     ExportRequest(
       features: features, classes: ["0", "1"], scalers: [], classifier: classifier,
-      metadata: ExportMetadata(experiment: "e", target: "y", modelLabel: "M"), updatable: updatable)
+      metadata: ExportMetadata(
+        experiment: "e", target: "y", modelLabel: "M", algorithm: "test", algorithmName: "test model"),
+      updatable: updatable)
   }
 
   static func fittedNB() throws -> FittedGaussianNaiveBayes {
     try GaussianNaiveBayes().fit(Matrix([[0, 1], [1, 0], [2, 2], [3, 1]]), labels: [0, 0, 1, 1], classCount: 2)
   }
 
-  @Test func unknownAlgorithm() {
+  @Test func nonFiniteForm() {
     #expect {
-      try CoreMLExporter.export(Self.request(FutureAlgorithm()))
+      try CoreMLExporter.export(Self.request(InfiniteScores()))
     } throws: { error in
-      "\(error)".contains("does not support FutureAlgorithm") && "\(error)".contains("logistic regression")
+      "\(error)" == "the test model has weights that are not finite"
     }
   }
 
@@ -59,7 +64,7 @@ import Testing
     #expect {
       try CoreMLExporter.export(request)
     } throws: { error in
-      "\(error)".contains("fitted on rows holding every class")
+      "\(error)".contains("fitted on rows holding 2 of the 3 classes")
     }
   }
 
@@ -67,7 +72,7 @@ import Testing
     #expect {
       try CoreMLExporter.export(Self.request(try Self.fittedNB(), updatable: true))
     } throws: { error in
-      "\(error)".contains("--updatable") && "\(error)".contains("Gaussian naive Bayes")
+      "\(error)".contains("--updatable") && "\(error)".contains("test model")
     }
   }
 

@@ -1,5 +1,5 @@
-import BenchbookExport
 import BenchbookData
+import BenchbookExport
 import BenchbookSpec
 
 /// What a model costs in an app: the Core ML file it ships as, and how fast
@@ -14,7 +14,8 @@ public enum OnDeviceCost {
   ) throws(ExportError) -> ExportedModel {
     let metadata = ExportMetadata(
       experiment: spec.name, question: spec.description, target: ExportMetadata.targetText(spec.dataset.target),
-      modelLabel: model.label, trainingRows: dataset.x.rows, crossValidatedLogLoss: crossValidatedLogLoss,
+      modelLabel: model.label, algorithm: model.descriptor.id, algorithmName: model.descriptor.displayName,
+      trainingRows: dataset.x.rows, crossValidatedLogLoss: crossValidatedLogLoss,
       benchbookVersion: EnvironmentProbe.benchbookVersion)
     return try CoreMLExporter.export(
       ExportRequest(

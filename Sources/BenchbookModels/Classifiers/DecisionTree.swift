@@ -399,3 +399,20 @@ public struct FittedDecisionTree: FittedClassifier {
     return Matrix(rows: x.rows, columns: classCount, values: out)
   }
 }
+
+extension FittedDecisionTree {
+  /// Its nodes as grown; a missing value follows the child that saw more training rows, as `leaves` sends it.
+  public func exportForm() throws(ExportFormError) -> ExportForm {
+    let formNodes = nodes.map { node in
+      node.isLeaf
+        ? TreeForm.Node.leaf
+        : TreeForm.Node(
+          feature: node.feature, threshold: node.threshold, left: node.left, right: node.right,
+          missingGoesLeft: nodes[node.left].sampleCount > nodes[node.right].sampleCount)
+    }
+    var shares: [Double] = []
+    shares.reserveCapacity(nodes.count * classCount)
+    for i in nodes.indices { shares += probabilities(ofNode: i) }
+    return .tree(TreeForm(nodes: formNodes, shares: shares, classCount: classCount, featureCount: featureCount))
+  }
+}

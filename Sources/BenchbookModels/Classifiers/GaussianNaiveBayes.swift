@@ -239,3 +239,9 @@ public struct FittedGaussianNaiveBayes: FittedClassifier, Equatable {
     return out
   }
 }
+
+extension FittedGaussianNaiveBayes {
+  public func exportForm() throws(ExportFormError) -> ExportForm {
+    .gaussian(GaussianForm(means: theta, variances: variance, priors: classPriors))
+  }
+}

@@ -347,3 +347,14 @@ extension FittedKNearestNeighbors {
     }
   }
 }
+
+extension FittedKNearestNeighbors {
+  /// Its stored rows in training order (read back from the index, O(rows × features)).
+  public func exportForm() throws(ExportFormError) -> ExportForm {
+    .neighbors(
+      NeighborsForm(
+        samples: samples, labels: labels, classCount: classCount, k: k,
+        weighting: weights == .uniform ? .uniform : .inverseDistance,
+        index: indexKind == .kdTree ? .kdTree(leafSize: leafSize) : .linear))
+  }
+}

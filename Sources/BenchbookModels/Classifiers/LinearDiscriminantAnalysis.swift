@@ -246,3 +246,10 @@ public struct FittedLinearDiscriminantAnalysis: FittedClassifier, Equatable {
     LinearScores.probabilities(fromDecision: decisionFunction(x), classCount: classCount)
   }
 }
+
+extension FittedLinearDiscriminantAnalysis {
+  /// Its linear discriminants, which come from class densities rather than the log-loss.
+  public func exportForm() throws(ExportFormError) -> ExportForm {
+    .linear(LinearForm(coefficients: coefficients, intercepts: intercepts, minimisesLogLoss: false))
+  }
+}

@@ -547,3 +547,10 @@ extension LogisticRegression {
     return objective.evaluate([1], gradient: &gradient)
   }
 }
+
+extension FittedLogisticRegression {
+  /// Its linear scores, fitted by minimising the log-loss.
+  public func exportForm() throws(ExportFormError) -> ExportForm {
+    .linear(LinearForm(coefficients: coefficients, intercepts: intercepts, minimisesLogLoss: true))
+  }
+}

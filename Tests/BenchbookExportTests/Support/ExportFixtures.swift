@@ -104,7 +104,8 @@ enum ExportFixtures {
         classifier: pipeline.classifier,
         metadata: ExportMetadata(
           experiment: spec.name, question: spec.description, target: fixture.isIris ? "species" : "score > 0",
-          modelLabel: label, trainingRows: trainSet.x.rows, crossValidatedLogLoss: 0.25, benchbookVersion: "test"),
+          modelLabel: label, algorithm: model.descriptor.id, algorithmName: model.descriptor.displayName,
+          trainingRows: trainSet.x.rows, crossValidatedLogLoss: 0.25, benchbookVersion: "test"),
         updatable: updatable))
     return Trained(
       spec: spec, dataset: dataset, model: model, pipeline: pipeline, exported: exported, testX: testX)

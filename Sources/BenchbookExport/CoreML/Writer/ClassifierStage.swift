@@ -1,7 +1,6 @@
 import BenchbookModels
 
-/// The classifier at the end of the pipeline, converted from one of
-/// Benchbook's fitted models.
+/// The classifier at the end of the pipeline, lowered from the fitted model's `ExportForm`.
 struct ClassifierStage {
   /// The Core ML model and its parameters.
   var kind: CoreMLModel.Kind
@@ -15,33 +14,42 @@ struct ClassifierStage {
   var conditioning: Standardisation?
   /// Whether Core ML can update this model on device.
   var isUpdatable: Bool
-  /// The algorithm, for descriptions.
-  var algorithm: ModelDescriptor
 
-  /// Converts any fitted classifier that knows its Core ML form (`CoreMLConvertible`).
+  /// Lowers any fitted classifier by the form it states (`FittedClassifier.exportForm()`).
   ///
   /// - Parameters:
   ///   - width: columns of the design matrix the classifier was fitted on.
   ///   - classes: the class labels, in the classifier's column order.
+  ///   - algorithm: the algorithm's name, for messages.
   static func convert(
-    _ classifier: any FittedClassifier, width: Int, classes: [String], updatable: Bool
+    _ classifier: any FittedClassifier, width: Int, classes: [String], algorithm: String, updatable: Bool
   ) throws(ExportError) -> ClassifierStage {
     guard classifier.classCount == classes.count else {
       throw ExportError(
         "the classifier predicts \(classifier.classCount) classes but the data has \(classes.count); "
           + "a model fitted on some of the classes only cannot be exported")
     }
-    let labels = LabelType(labels: classes).classLabels(classes)
-    // Models fitted on some classes only are wrapped and are not convertible; the check above names that case.
-    guard let model = classifier as? any CoreMLConvertible else {
-      throw ExportError(
-        "Core ML export does not support \(type(of: classifier)): it writes logistic regression, LDA, k-nearest "
-          + "neighbours, decision trees and Gaussian naive Bayes, fitted on rows holding every class")
+    let form: ExportForm
+    do {
+      form = try classifier.exportForm()
+    } catch {
+      throw ExportError(error.message)
     }
-    let stage = try model.classifierStage(width: width, classes: classes, labels: labels, updatable: updatable)
+    let labels = LabelType(labels: classes).classLabels(classes)
+    let stage: ClassifierStage
+    switch form {
+    case .linear(let linear):
+      stage = try LinearModelConversion.convert(linear, width: width, labels: labels, algorithm: algorithm)
+    case .gaussian(let gaussian):
+      stage = try NaiveBayesConversion.convert(gaussian, width: width, labels: labels)
+    case .tree(let tree):
+      stage = try TreeConversion.convert(tree, width: width, labels: labels)
+    case .neighbors(let neighbors):
+      stage = try NeighborsConversion.convert(neighbors, width: width, classes: classes, updatable: updatable)
+    }
     if updatable && !stage.isUpdatable {
       throw ExportError(
-        "--updatable needs a k-nearest-neighbours model; a \(stage.algorithm.displayName) cannot learn from "
+        "--updatable needs a k-nearest-neighbours model; a \(algorithm) cannot learn from "
           + "an app's examples in Core ML")
     }
     return stage

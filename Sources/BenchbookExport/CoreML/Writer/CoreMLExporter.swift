@@ -30,7 +30,8 @@ public enum CoreMLExporter {
       throw ExportError("a fitted scaler has \(scaler.mean.count) columns; the inputs give \(layout.width)")
     }
     var stage = try ClassifierStage.convert(
-      request.classifier, width: layout.width, classes: request.classes, updatable: request.updatable)
+      request.classifier, width: layout.width, classes: request.classes, algorithm: request.metadata.algorithmName,
+      updatable: request.updatable)
 
     var names = FeatureNames(reserved: layout.inputs.map(\.name))
     let labelName = names.claim(labelOutput)
@@ -134,10 +135,9 @@ public enum CoreMLExporter {
     var version = models.map(\.specificationVersion).max() ?? SpecificationVersion.iOS11.rawValue
     if request.updatable { version = max(version, SpecificationVersion.iOS13.rawValue) }
     var metadata = ModelMetadata(
-      shortDescription: request.metadata.shortDescription(
-        algorithm: stage.algorithm.displayName, features: layout.inputs.map(\.name)),
+      shortDescription: request.metadata.shortDescription(features: layout.inputs.map(\.name)),
       versionString: request.metadata.benchbookVersion.map { "Benchbook \($0)" } ?? "", author: "Benchbook")
-    metadata.userDefined = userDefined(request, stage: stage, scaled: standardisation != nil)
+    metadata.userDefined = userDefined(request, scaled: standardisation != nil)
     var description = ModelDescription(
       inputs: appInputs, outputs: [labelOutputDescription, probabilityOutputDescription],
       predictedFeatureName: labelName, predictedProbabilitiesName: probabilityName, metadata: metadata)
@@ -161,11 +161,11 @@ public enum CoreMLExporter {
   }
 
   /// Machine-readable facts for tools that inspect the file; sorted by key when written.
-  private static func userDefined(_ request: ExportRequest, stage: ClassifierStage, scaled: Bool) -> [String: String] {
+  private static func userDefined(_ request: ExportRequest, scaled: Bool) -> [String: String] {
     var values = [
       "benchbook.experiment": request.metadata.experiment,
       "benchbook.model": request.metadata.modelLabel,
-      "benchbook.algorithm": stage.algorithm.id,
+      "benchbook.algorithm": request.metadata.algorithm,
       "benchbook.target": request.metadata.target,
       "benchbook.preprocess": scaled ? "standardize" : "none",
     ]

@@ -1,4 +1,3 @@
-import BenchbookData
 import BenchbookModels
 
 /// Logistic regression and LDA as Core ML GLM classifiers.
@@ -9,23 +8,25 @@ import BenchbookModels
 /// reference-class form: rows wₖ − w₀ and offsets bₖ − b₀ for k = 1…K−1, with
 /// class 0's score fixed at zero. Two classes keep their single row as it is.
 enum LinearModelConversion {
-  static func convert(
-    coefficients: Matrix, intercepts: [Double], width: Int, labels: ClassLabels, algorithm: ModelDescriptor
-  ) throws(ExportError) -> ClassifierStage {
+  static func convert(_ form: LinearForm, width: Int, labels: ClassLabels, algorithm: String)
+    throws(ExportError) -> ClassifierStage
+  {
+    let coefficients = form.weights
+    let intercepts = form.intercepts
     guard coefficients.columns == width else {
       throw ExportError(
-        "the \(algorithm.displayName) has \(coefficients.columns) weights per class; the inputs give \(width) columns")
+        "the \(algorithm) has \(coefficients.columns) weights per class; the inputs give \(width) columns")
     }
     guard coefficients.values.allSatisfy(\.isFinite), intercepts.allSatisfy(\.isFinite) else {
-      throw ExportError("the \(algorithm.displayName) has weights that are not finite")
+      throw ExportError("the \(algorithm) has weights that are not finite")
     }
     let classCount = labels.count
     var weights: [[Double]] = []
     var offsets: [Double] = []
-    if classCount == 2 && coefficients.rows == 1 {
+    if classCount == 2 && form.link == .sigmoid {
       weights = [coefficients.row(0)]
       offsets = [intercepts[0]]
-    } else if coefficients.rows == classCount {
+    } else if form.link == .softmax && coefficients.rows == classCount {
       let reference = coefficients.row(0)
       for k in 1..<classCount {
         let row = coefficients.row(k)
@@ -34,13 +35,13 @@ enum LinearModelConversion {
       }
     } else {
       throw ExportError(
-        "the \(algorithm.displayName) has \(coefficients.rows) weight rows for \(classCount) classes")
+        "the \(algorithm) has \(coefficients.rows) weight rows for \(classCount) classes")
     }
     let model = GLMClassifier(
       weights: weights, offsets: offsets, postEvaluationTransform: .logit, classEncoding: .referenceClass,
       classLabels: labels)
     return ClassifierStage(
       kind: .glmClassifier(model), name: "glmClassifier", specificationVersion: .iOS11, conditioning: nil,
-      isUpdatable: false, algorithm: algorithm)
+      isUpdatable: false)
   }
 }

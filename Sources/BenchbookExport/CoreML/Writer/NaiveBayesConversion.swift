@@ -17,17 +17,17 @@ import Foundation
 /// every term is near 1. The class constants are centred too, which a softmax
 /// ignores.
 enum NaiveBayesConversion {
-  static func convert(_ model: FittedGaussianNaiveBayes, width: Int, labels: ClassLabels) throws(ExportError)
+  static func convert(_ model: GaussianForm, width: Int, labels: ClassLabels) throws(ExportError)
     -> ClassifierStage
   {
-    let d = model.theta.columns
+    let d = model.featureCount
     let k = model.classCount
     guard d == width else {
       throw ExportError("the Gaussian naive Bayes model has \(d) features; the inputs give \(width) columns")
     }
-    let theta = model.theta.values
-    let variance = model.variance.values
-    let priors = model.classPriors
+    let theta = model.means.values
+    let variance = model.variances.values
+    let priors = model.priors
     guard theta.allSatisfy(\.isFinite), variance.allSatisfy({ $0 > 0 && $0.isFinite }),
       priors.allSatisfy({ $0 > 0 })
     else {
@@ -88,7 +88,6 @@ enum NaiveBayesConversion {
       layers: layers, classLabels: labels, labelProbabilityLayerName: NeuralNetworkNames.probabilities)
     return ClassifierStage(
       kind: .neuralNetworkClassifier(network), name: "neuralNetworkClassifier", specificationVersion: .iOS11,
-      conditioning: Standardisation(mean: centre, scale: spread), isUpdatable: false,
-      algorithm: GaussianNaiveBayes.descriptor)
+      conditioning: Standardisation(mean: centre, scale: spread), isUpdatable: false)
   }
 }

@@ -9,25 +9,27 @@ import BenchbookModels
 /// k that was measured, or, for an updatable model, may be chosen by the app
 /// within 1…max(k, 1000).
 enum NeighborsConversion {
-  static func convert(_ model: FittedKNearestNeighbors, width: Int, classes: [String], updatable: Bool)
+  static func convert(_ model: NeighborsForm, width: Int, classes: [String], updatable: Bool)
     throws(ExportError) -> ClassifierStage
   {
     guard model.featureCount == width else {
       throw ExportError(
         "the k-nearest-neighbours model stores \(model.featureCount) columns; the inputs give \(width)")
     }
-    let samples = try model.samples { value throws(ExportError) -> Float in
+    var samples: [Float] = []
+    samples.reserveCapacity(model.samples.values.count)
+    for value in model.samples.values {
       let single = Float(value)
       guard single.isFinite else {
         throw ExportError("a stored sample value (\(value)) does not fit in float32, which Core ML stores samples as")
       }
-      return single
+      samples.append(single)
     }
     let labelType = LabelType(labels: classes)
     let sampleLabels = labelType.classLabels(model.labels.map { classes[$0] })
     let index: NearestNeighborsIndex.IndexType =
-      switch model.indexKind {
-      case .kdTree: .kdTree(leafSize: model.leafSize)
+      switch model.index {
+      case .kdTree(let leafSize): .kdTree(leafSize: leafSize)
       case .linear: .linear
       }
     let k = Int64(model.k)
@@ -38,9 +40,9 @@ enum NeighborsConversion {
         numberOfDimensions: width, samples: samples, sampleCount: model.sampleCount, indexType: index,
         usesSquaredEuclideanDistance: true),
       numberOfNeighbors: neighbours, labels: sampleLabels,
-      weighting: model.weights == .uniform ? .uniform : .inverseDistance)
+      weighting: model.weighting == .uniform ? .uniform : .inverseDistance)
     return ClassifierStage(
       kind: .kNearestNeighborsClassifier(classifier), name: "kNearestNeighborsClassifier",
-      specificationVersion: .iOS13, conditioning: nil, isUpdatable: true, algorithm: KNearestNeighbors.descriptor)
+      specificationVersion: .iOS13, conditioning: nil, isUpdatable: true)
   }
 }

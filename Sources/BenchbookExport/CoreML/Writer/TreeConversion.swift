@@ -10,7 +10,7 @@ import BenchbookModels
 /// the fitted tree's float32 ones. A missing value follows the child that saw
 /// more training rows, as the fitted tree does.
 enum TreeConversion {
-  static func convert(_ tree: FittedDecisionTree, width: Int, labels: ClassLabels) throws(ExportError)
+  static func convert(_ tree: TreeForm, width: Int, labels: ClassLabels) throws(ExportError)
     -> ClassifierStage
   {
     guard tree.featureCount == width else {
@@ -25,7 +25,7 @@ enum TreeConversion {
       node.nodeId = UInt64(index)
       if fitted.isLeaf {
         node.behavior = .leafNode
-        let shares = Array(tree.probabilities(ofNode: index))
+        let shares = Array(tree.shares(ofNode: index))
         node.evaluationInfo =
           binary ? [(UInt64(0), shares[1])] : shares.enumerated().map { (UInt64($0.offset), $0.element) }
       } else {
@@ -38,7 +38,7 @@ enum TreeConversion {
         node.branchFeatureValue = value
         node.trueChildNodeId = UInt64(fitted.left)
         node.falseChildNodeId = UInt64(fitted.right)
-        node.missingValueTracksTrueChild = tree.nodes[fitted.left].sampleCount > tree.nodes[fitted.right].sampleCount
+        node.missingValueTracksTrueChild = fitted.missingGoesLeft
       }
       nodes.append(node)
     }
@@ -50,6 +50,6 @@ enum TreeConversion {
       treeEnsemble: parameters, postEvaluationTransform: .noTransform, classLabels: labels)
     return ClassifierStage(
       kind: .treeEnsembleClassifier(model), name: "treeEnsembleClassifier", specificationVersion: .iOS11,
-      conditioning: nil, isUpdatable: false, algorithm: DecisionTree.descriptor)
+      conditioning: nil, isUpdatable: false)
   }
 }
