@@ -57,6 +57,21 @@ public struct ExportMetadata: Sendable, Equatable {
     return sentences.joined(separator: " ")
   }
 
+  /// Machine-readable facts for tools that inspect a file (Core ML's user-defined metadata, TensorFlow Lite's
+  /// `benchbook` buffer, ONNX's metadata properties); written sorted by key.
+  func facts(scaled: Bool) -> [String: String] {
+    var values = [
+      "benchbook.experiment": experiment,
+      "benchbook.model": modelLabel,
+      "benchbook.algorithm": algorithm,
+      "benchbook.target": target,
+      "benchbook.preprocess": scaled ? "standardize" : "none",
+    ]
+    if let trainingRows { values["benchbook.training_rows"] = String(trainingRows) }
+    if let crossValidatedLogLoss { values["benchbook.cv_log_loss"] = "\(crossValidatedLogLoss)" }
+    return values
+  }
+
   /// What a spec's target predicts, for `target`: `arr_delay > 15`, or the column's name.
   public static func targetText(_ target: TargetDefinition) -> String {
     guard let when = target.when else { return target.column.column }

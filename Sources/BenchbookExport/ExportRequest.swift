@@ -28,3 +28,19 @@ public struct ExportRequest: Sendable {
     self.updatable = updatable
   }
 }
+
+extension ExportRequest {
+  /// The checks every format makes of the classes and the scalers before writing.
+  func checkClasses(width: Int) throws(ExportError) {
+    guard classes.count >= 2 else { throw ExportError("a classifier needs at least two classes") }
+    guard Set(classes).count == classes.count else { throw ExportError("class labels repeat") }
+    for scaler in scalers where scaler.mean.count != width {
+      throw ExportError("a fitted scaler has \(scaler.mean.count) columns; the inputs give \(width)")
+    }
+    guard classifier.classCount == classes.count else {
+      throw ExportError(
+        "the classifier predicts \(classifier.classCount) classes but the data has \(classes.count); "
+          + "a model fitted on some of the classes only cannot be exported")
+    }
+  }
+}

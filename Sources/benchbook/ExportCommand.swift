@@ -40,6 +40,9 @@ struct ExportCommand: ParsableCommand {
   @Option(name: .long, help: "Output file (default: <Experiment><Label>.mlmodel).")
   var out: String?
 
+  @Option(name: .long, help: "The file format: coreml, tflite or onnx.")
+  var format: String = "coreml"
+
   @Flag(name: .long, help: "Write an updatable k-nearest-neighbours model an app can add its user's examples to.")
   var updatable = false
 
@@ -76,16 +79,14 @@ struct ExportCommand: ParsableCommand {
       let shipped = try NestedTuning.resolvingFinal(
         modelSpec, spec: experiment, dataset: dataset, jobs: ProcessInfo.processInfo.activeProcessorCount)
       let pipeline = try FoldEvaluator(dataset: dataset, preprocessing: experiment.preprocessing).fitAllRows(shipped)
+      guard let fileFormat = ExportFormats.named(format) else { throw CommandError("unknown format \(format)") }
       let exported = try OnDeviceCost.export(
-        experiment, dataset: dataset, model: modelSpec, pipeline: pipeline,
+        experiment, dataset: dataset, model: modelSpec, pipeline: pipeline, format: fileFormat,
         crossValidatedLogLoss: try Self.crossValidatedLogLoss(
           experiment, dataset: dataset, label: model, earlier: earlier, explicit: results != nil),
         updatable: updatable)
       try AtomicFile.write(exported.bytes, to: path)
-      let version = exported.specificationVersion
-      print(
-        "\(path): \(exported.sizeBytes) bytes, \(exported.model.stages.last?.model.kind.name ?? exported.model.kind.name), "
-          + "Core ML specification \(version.rawValue) (\(version.iOSRelease ?? "unknown iOS release"))")
+      print("\(path): \(exported.sizeBytes) bytes, \(exported.summary)")
       if measure {
         let (latency, throughput) = OnDeviceCost.timing(pipeline, rows: dataset.x)
         print(

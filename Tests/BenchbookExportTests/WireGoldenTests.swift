@@ -186,9 +186,9 @@ import Testing
 
   @Test func malformedBytesAreRejected() throws {
     let golden = try Self.golden("wire-pipeline.mlmodel")
-    #expect(throws: CoreMLFormatError.self) { try CoreMLModel(serializedBytes: Array(golden.dropLast(5))) }
-    #expect(throws: CoreMLFormatError.self) { try CoreMLModel(serializedBytes: [0x0B]) }  // wire type 3 (groups)
-    #expect(throws: CoreMLFormatError.self) { try CoreMLModel(serializedBytes: [0x08, 0xFF]) }  // truncated varint
+    #expect(throws: ModelFileError.self) { try CoreMLModel(serializedBytes: Array(golden.dropLast(5))) }
+    #expect(throws: ModelFileError.self) { try CoreMLModel(serializedBytes: [0x0B]) }  // wire type 3 (groups)
+    #expect(throws: ModelFileError.self) { try CoreMLModel(serializedBytes: [0x08, 0xFF]) }  // truncated varint
   }
 
   @Test func unknownFieldsAreSkipped() throws {

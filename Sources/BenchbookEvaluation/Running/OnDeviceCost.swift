@@ -12,15 +12,36 @@ public enum OnDeviceCost {
     _ spec: ExperimentSpec, dataset: Dataset, model: ModelSpec, pipeline: FittedPipeline,
     crossValidatedLogLoss: Double?, updatable: Bool = false
   ) throws(ExportError) -> ExportedModel {
+    try CoreMLExporter.export(
+      request(
+        spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: crossValidatedLogLoss,
+        updatable: updatable))
+  }
+
+  /// The file for `model` fitted on all rows in `format`, exactly as `benchbook export --format` writes it.
+  public static func export(
+    _ spec: ExperimentSpec, dataset: Dataset, model: ModelSpec, pipeline: FittedPipeline, format: any ExportFormat,
+    crossValidatedLogLoss: Double?, updatable: Bool = false, maxBytes: Int? = nil
+  ) throws(ExportError) -> ExportedFile {
+    try Exporter.export(
+      request(
+        spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: crossValidatedLogLoss,
+        updatable: updatable), as: format, maxBytes: maxBytes)
+  }
+
+  /// What every export of `model` fitted on all rows is asked to write.
+  static func request(
+    _ spec: ExperimentSpec, dataset: Dataset, model: ModelSpec, pipeline: FittedPipeline,
+    crossValidatedLogLoss: Double?, updatable: Bool
+  ) -> ExportRequest {
     let metadata = ExportMetadata(
       experiment: spec.name, question: spec.description, target: ExportMetadata.targetText(spec.dataset.target),
       modelLabel: model.label, algorithm: model.descriptor.id, algorithmName: model.descriptor.displayName,
       trainingRows: dataset.x.rows, crossValidatedLogLoss: crossValidatedLogLoss,
       benchbookVersion: EnvironmentProbe.benchbookVersion)
-    return try CoreMLExporter.export(
-      ExportRequest(
-        features: dataset.features, classes: dataset.classes, scalers: pipeline.preprocessing.scalers,
-        classifier: pipeline.classifier, metadata: metadata, updatable: updatable))
+    return ExportRequest(
+      features: dataset.features, classes: dataset.classes, scalers: pipeline.preprocessing.scalers,
+      classifier: pipeline.classifier, metadata: metadata, updatable: updatable)
   }
 
   /// Single-row latency alone (1,000 rows one at a time, after 100 warm-up predictions).

@@ -33,13 +33,13 @@ struct ProtobufReader {
 
   var isAtEnd: Bool { position >= end }
 
-  private func failure(_ message: String) -> CoreMLFormatError {
-    CoreMLFormatError(message, offset: position)
+  private func failure(_ message: String) -> ModelFileError {
+    ModelFileError(message, offset: position)
   }
 
   // MARK: - Primitives
 
-  mutating func varint() throws(CoreMLFormatError) -> UInt64 {
+  mutating func varint() throws(ModelFileError) -> UInt64 {
     var result: UInt64 = 0
     var shift: UInt64 = 0
     while true {
@@ -53,7 +53,7 @@ struct ProtobufReader {
     }
   }
 
-  private mutating func fixed64() throws(CoreMLFormatError) -> UInt64 {
+  private mutating func fixed64() throws(ModelFileError) -> UInt64 {
     guard end - position >= 8 else { throw failure("truncated 64-bit value") }
     var bits: UInt64 = 0
     for i in 0..<8 { bits |= UInt64(bytes[position + i]) << UInt64(8 * i) }
@@ -61,7 +61,7 @@ struct ProtobufReader {
     return bits
   }
 
-  private mutating func fixed32() throws(CoreMLFormatError) -> UInt32 {
+  private mutating func fixed32() throws(ModelFileError) -> UInt32 {
     guard end - position >= 4 else { throw failure("truncated 32-bit value") }
     var bits: UInt32 = 0
     for i in 0..<4 { bits |= UInt32(bytes[position + i]) << UInt32(8 * i) }
@@ -70,7 +70,7 @@ struct ProtobufReader {
   }
 
   /// The next field's number and wire type, or nil at the end of the message.
-  mutating func nextField() throws(CoreMLFormatError) -> (field: Int, wire: WireType)? {
+  mutating func nextField() throws(ModelFileError) -> (field: Int, wire: WireType)? {
     guard !isAtEnd else { return nil }
     let key = try varint()
     guard let wire = WireType(rawValue: UInt8(key & 7)) else {
@@ -81,38 +81,38 @@ struct ProtobufReader {
     return (Int(field), wire)
   }
 
-  private func expect(_ wire: WireType, _ wanted: WireType, _ what: String) throws(CoreMLFormatError) {
+  private func expect(_ wire: WireType, _ wanted: WireType, _ what: String) throws(ModelFileError) {
     guard wire == wanted else { throw failure("\(what) has wire type \(wire.rawValue), expected \(wanted.rawValue)") }
   }
 
   // MARK: - Singular values
 
-  mutating func int64(_ wire: WireType) throws(CoreMLFormatError) -> Int64 {
+  mutating func int64(_ wire: WireType) throws(ModelFileError) -> Int64 {
     try expect(wire, .varint, "an integer field")
     return Int64(bitPattern: try varint())
   }
 
   /// int32 fields: protobuf truncates to the low 32 bits.
-  mutating func int32(_ wire: WireType) throws(CoreMLFormatError) -> Int {
+  mutating func int32(_ wire: WireType) throws(ModelFileError) -> Int {
     Int(Int32(truncatingIfNeeded: try int64(wire)))
   }
 
-  mutating func uint64(_ wire: WireType) throws(CoreMLFormatError) -> UInt64 {
+  mutating func uint64(_ wire: WireType) throws(ModelFileError) -> UInt64 {
     try expect(wire, .varint, "an integer field")
     return try varint()
   }
 
-  mutating func bool(_ wire: WireType) throws(CoreMLFormatError) -> Bool {
+  mutating func bool(_ wire: WireType) throws(ModelFileError) -> Bool {
     try int64(wire) != 0
   }
 
-  mutating func double(_ wire: WireType) throws(CoreMLFormatError) -> Double {
+  mutating func double(_ wire: WireType) throws(ModelFileError) -> Double {
     try expect(wire, .fixed64, "a double field")
     return Double(bitPattern: try fixed64())
   }
 
   /// The next length-delimited field as a window of its own.
-  mutating func window(_ wire: WireType) throws(CoreMLFormatError) -> ProtobufReader {
+  mutating func window(_ wire: WireType) throws(ModelFileError) -> ProtobufReader {
     try expect(wire, .lengthDelimited, "a length-delimited field")
     let length = try varint()
     guard length <= UInt64(end - position) else { throw failure("length \(length) runs past the end") }
@@ -121,7 +121,7 @@ struct ProtobufReader {
     return ProtobufReader(bytes: bytes, start: start, end: position, depth: depth + 1)
   }
 
-  mutating func string(_ wire: WireType) throws(CoreMLFormatError) -> String {
+  mutating func string(_ wire: WireType) throws(ModelFileError) -> String {
     let window = try window(wire)
     guard let text = String(validating: bytes[window.position..<window.end], as: UTF8.self) else {
       throw failure("a string field is not valid UTF-8")
@@ -130,19 +130,19 @@ struct ProtobufReader {
   }
 
   mutating func message<Message: ProtobufMessage>(_ wire: WireType, as type: Message.Type = Message.self)
-    throws(CoreMLFormatError) -> Message
+    throws(ModelFileError) -> Message
   {
     let start = position
     var window = try window(wire)
     guard window.depth <= Self.maximumDepth else {
-      throw CoreMLFormatError("messages nest more than \(Self.maximumDepth) levels deep", offset: start)
+      throw ModelFileError("messages nest more than \(Self.maximumDepth) levels deep", offset: start)
     }
     return try Message(from: &window)
   }
 
   // MARK: - Repeated numbers, packed or not
 
-  mutating func appendDoubles(_ wire: WireType, to values: inout [Double]) throws(CoreMLFormatError) {
+  mutating func appendDoubles(_ wire: WireType, to values: inout [Double]) throws(ModelFileError) {
     if wire == .fixed64 { return values.append(Double(bitPattern: try fixed64())) }
     var window = try window(wire)
     guard (window.end - window.position) % 8 == 0 else { throw failure("packed doubles not a multiple of 8 bytes") }
@@ -150,7 +150,7 @@ struct ProtobufReader {
     while !window.isAtEnd { values.append(Double(bitPattern: try window.fixed64())) }
   }
 
-  mutating func appendFloats(_ wire: WireType, to values: inout [Float]) throws(CoreMLFormatError) {
+  mutating func appendFloats(_ wire: WireType, to values: inout [Float]) throws(ModelFileError) {
     if wire == .fixed32 { return values.append(Float(bitPattern: try fixed32())) }
     var window = try window(wire)
     guard (window.end - window.position) % 4 == 0 else { throw failure("packed floats not a multiple of 4 bytes") }
@@ -158,7 +158,7 @@ struct ProtobufReader {
     while !window.isAtEnd { values.append(Float(bitPattern: try window.fixed32())) }
   }
 
-  mutating func appendInts(_ wire: WireType, to values: inout [Int64]) throws(CoreMLFormatError) {
+  mutating func appendInts(_ wire: WireType, to values: inout [Int64]) throws(ModelFileError) {
     if wire == .varint { return values.append(Int64(bitPattern: try varint())) }
     var window = try window(wire)
     while !window.isAtEnd { values.append(Int64(bitPattern: try window.varint())) }
@@ -167,7 +167,7 @@ struct ProtobufReader {
   // MARK: - Skipping
 
   /// Steps over a field this reader's message does not know.
-  mutating func skip(_ wire: WireType) throws(CoreMLFormatError) {
+  mutating func skip(_ wire: WireType) throws(ModelFileError) {
     switch wire {
     case .varint: _ = try varint()
     case .fixed64: _ = try fixed64()
@@ -184,11 +184,11 @@ protocol ProtobufMessage: Sendable {
   func encode(to writer: inout ProtobufWriter)
   /// Reads one field into `self`; returns false for a field this mirror does not hold.
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
 }
 
 extension ProtobufMessage {
-  init(from reader: inout ProtobufReader) throws(CoreMLFormatError) {
+  init(from reader: inout ProtobufReader) throws(ModelFileError) {
     self.init()
     while let (field, wire) = try reader.nextField() {
       if try !decodeField(field, wire, from: &reader) { try reader.skip(wire) }

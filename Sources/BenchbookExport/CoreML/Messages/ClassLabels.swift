@@ -34,7 +34,7 @@ public enum ClassLabels: Sendable, Equatable {
 
   /// Reads field 100 or 101 into `labels`; false for any other field.
   static func decode(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader, into labels: inout ClassLabels?)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 100: labels = .strings(try reader.message(wire, as: StringVector.self).vector)

@@ -80,7 +80,7 @@ extension CoreMLFeatureType: ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 1, 2, 3:
@@ -91,7 +91,7 @@ extension CoreMLFeatureType: ProtobufMessage {
       kind = .multiArray(shape: array.shape, dataType: ArrayDataType(rawValue: array.dataType))
     case 6:
       let dictionary = try reader.message(wire, as: DictionaryFeatureTypeMessage.self)
-      guard let keys = dictionary.keys else { throw CoreMLFormatError("a dictionary feature type has no key type") }
+      guard let keys = dictionary.keys else { throw ModelFileError("a dictionary feature type has no key type") }
       kind = .dictionary(keys: keys)
     case 1000: isOptional = try reader.bool(wire)
     case 4...999 where wire == .lengthDelimited:
@@ -114,7 +114,7 @@ struct ArrayFeatureTypeMessage: ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 1: try reader.appendInts(wire, to: &shape)
@@ -134,7 +134,7 @@ struct DictionaryFeatureTypeMessage: ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     guard let key = CoreMLFeatureType.DictionaryKeyType(rawValue: field) else { return false }
     _ = try reader.window(wire)

@@ -53,7 +53,7 @@ public struct CoreMLModel: Sendable, Equatable {
   }
 
   /// Decodes a `.mlmodel` file's bytes.
-  public init(serializedBytes bytes: [UInt8]) throws(CoreMLFormatError) {
+  public init(serializedBytes bytes: [UInt8]) throws(ModelFileError) {
     var reader = ProtobufReader(bytes)
     self = try CoreMLModel(from: &reader)
   }
@@ -101,7 +101,7 @@ extension CoreMLModel: ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 1: specificationVersion = try reader.int32(wire)
@@ -133,7 +133,7 @@ struct PipelineClassifierMessage: ProtobufMessage {
   func encode(to writer: inout ProtobufWriter) { writer.message(1, pipeline) }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     guard field == 1 else { return false }
     pipeline = try reader.message(wire)

@@ -7,7 +7,7 @@ struct StringVector: ProtobufMessage {
   func encode(to writer: inout ProtobufWriter) { writer.strings(1, vector) }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     guard field == 1 else { return false }
     vector.append(try reader.string(wire))
@@ -22,7 +22,7 @@ struct Int64Vector: ProtobufMessage {
   func encode(to writer: inout ProtobufWriter) { writer.packedInts(1, vector) }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     guard field == 1 else { return false }
     try reader.appendInts(wire, to: &vector)
@@ -37,7 +37,7 @@ struct DoubleVector: ProtobufMessage {
   func encode(to writer: inout ProtobufWriter) { writer.packedDoubles(1, vector) }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     guard field == 1 else { return false }
     try reader.appendDoubles(wire, to: &vector)
@@ -52,7 +52,7 @@ struct FloatVector: ProtobufMessage {
   func encode(to writer: inout ProtobufWriter) { writer.packedFloats(1, vector) }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     guard field == 1 else { return false }
     try reader.appendFloats(wire, to: &vector)

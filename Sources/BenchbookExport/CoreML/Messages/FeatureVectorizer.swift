@@ -19,7 +19,7 @@ public struct FeatureVectorizer: Sendable, Equatable, ProtobufMessage {
     }
 
     mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-      throws(CoreMLFormatError) -> Bool
+      throws(ModelFileError) -> Bool
     {
       switch field {
       case 1: inputColumn = try reader.string(wire)
@@ -43,7 +43,7 @@ public struct FeatureVectorizer: Sendable, Equatable, ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     guard field == 1 else { return false }
     inputList.append(try reader.message(wire))

@@ -45,7 +45,7 @@ public struct GLMClassifier: Sendable, Equatable, ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 1: weights.append(try reader.message(wire, as: DoubleVector.self).vector)
@@ -53,13 +53,13 @@ public struct GLMClassifier: Sendable, Equatable, ProtobufMessage {
     case 3:
       let raw = try reader.int32(wire)
       guard let value = PostEvaluationTransform(rawValue: raw) else {
-        throw CoreMLFormatError("unknown GLM post-evaluation transform \(raw)")
+        throw ModelFileError("unknown GLM post-evaluation transform \(raw)")
       }
       postEvaluationTransform = value
     case 4:
       let raw = try reader.int32(wire)
       guard let value = ClassEncoding(rawValue: raw) else {
-        throw CoreMLFormatError("unknown GLM class encoding \(raw)")
+        throw ModelFileError("unknown GLM class encoding \(raw)")
       }
       classEncoding = value
     default: return try ClassLabels.decode(field, wire, from: &reader, into: &classLabels)

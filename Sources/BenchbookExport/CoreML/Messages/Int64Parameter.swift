@@ -26,14 +26,14 @@ public struct Int64Parameter: Sendable, Equatable, ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 1: defaultValue = try reader.int64(wire)
     case 10:
       let range = try reader.message(wire, as: RangeMessage.self)
       guard range.minValue <= range.maxValue else {
-        throw CoreMLFormatError("an Int64Range's minimum \(range.minValue) exceeds its maximum \(range.maxValue)")
+        throw ModelFileError("an Int64Range's minimum \(range.minValue) exceeds its maximum \(range.maxValue)")
       }
       allowed = .range(range.minValue...range.maxValue)
     case 11: allowed = .set(try reader.message(wire, as: SetMessage.self).values)
@@ -53,7 +53,7 @@ public struct Int64Parameter: Sendable, Equatable, ProtobufMessage {
     }
 
     mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-      throws(CoreMLFormatError) -> Bool
+      throws(ModelFileError) -> Bool
     {
       switch field {
       case 1: minValue = try reader.int64(wire)
@@ -71,7 +71,7 @@ public struct Int64Parameter: Sendable, Equatable, ProtobufMessage {
     func encode(to writer: inout ProtobufWriter) { writer.packedInts(1, values) }
 
     mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-      throws(CoreMLFormatError) -> Bool
+      throws(ModelFileError) -> Bool
     {
       guard field == 1 else { return false }
       try reader.appendInts(wire, to: &values)

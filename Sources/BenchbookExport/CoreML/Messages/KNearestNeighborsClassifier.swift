@@ -56,7 +56,7 @@ public struct KNearestNeighborsClassifier: Sendable, Equatable, ProtobufMessage 
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 1: index = try reader.message(wire)

@@ -31,7 +31,7 @@ public struct ModelMetadata: Sendable, Equatable, ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 1: shortDescription = try reader.string(wire)
@@ -57,7 +57,7 @@ public struct ModelMetadata: Sendable, Equatable, ProtobufMessage {
     }
 
     mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-      throws(CoreMLFormatError) -> Bool
+      throws(ModelFileError) -> Bool
     {
       switch field {
       case 1: key = try reader.string(wire)

@@ -48,7 +48,7 @@ public struct NearestNeighborsIndex: Sendable, Equatable, ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 1: numberOfDimensions = try reader.int32(wire)
@@ -76,7 +76,7 @@ public struct NearestNeighborsIndex: Sendable, Equatable, ProtobufMessage {
     func encode(to writer: inout ProtobufWriter) { writer.int(1, leafSize) }
 
     mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-      throws(CoreMLFormatError) -> Bool
+      throws(ModelFileError) -> Bool
     {
       guard field == 1 else { return false }
       leafSize = try reader.int32(wire)

@@ -23,7 +23,7 @@ public struct NeuralNetworkClassifier: Sendable, Equatable, ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 1: layers.append(try reader.message(wire))

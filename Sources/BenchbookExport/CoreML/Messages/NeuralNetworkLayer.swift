@@ -40,7 +40,7 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     }
 
     mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-      throws(CoreMLFormatError) -> Bool
+      throws(ModelFileError) -> Bool
     {
       switch field {
       case 1: inputChannels = try reader.uint64(wire)
@@ -61,7 +61,7 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     func encode(to writer: inout ProtobufWriter) { writer.packedFloats(1, floatValue) }
 
     mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-      throws(CoreMLFormatError) -> Bool
+      throws(ModelFileError) -> Bool
     {
       guard field == 1 else { return false }
       try reader.appendFloats(wire, to: &floatValue)
@@ -78,7 +78,7 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     }
 
     mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-      throws(CoreMLFormatError) -> Bool
+      throws(ModelFileError) -> Bool
     {
       guard field == 1 else { return false }
       var values: [Float] = []
@@ -116,7 +116,7 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 1: name = try reader.string(wire)
@@ -132,7 +132,7 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
       var parameters = try reader.window(wire)
       while let (inner, innerWire) = try parameters.nextField() {
         if inner == 100, try parameters.bool(innerWire) {
-          throw CoreMLFormatError("layer '\(name)': sequence concatenation is not supported")
+          throw ModelFileError("layer '\(name)': sequence concatenation is not supported")
         } else if inner != 100 {
           try parameters.skip(innerWire)
         }

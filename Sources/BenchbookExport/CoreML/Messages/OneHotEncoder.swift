@@ -31,7 +31,7 @@ public struct OneHotEncoder: Sendable, Equatable, ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 1: categories = .strings(try reader.message(wire, as: StringVector.self).vector)
@@ -40,7 +40,7 @@ public struct OneHotEncoder: Sendable, Equatable, ProtobufMessage {
     case 11:
       let raw = try reader.int32(wire)
       guard let value = HandleUnknown(rawValue: raw) else {
-        throw CoreMLFormatError("unknown handleUnknown value \(raw)")
+        throw ModelFileError("unknown handleUnknown value \(raw)")
       }
       handleUnknown = value
     default: return false

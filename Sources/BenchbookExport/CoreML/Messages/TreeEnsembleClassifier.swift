@@ -33,14 +33,14 @@ public struct TreeEnsembleClassifier: Sendable, Equatable, ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 1: treeEnsemble = try reader.message(wire)
     case 2:
       let raw = try reader.int32(wire)
       guard let value = PostEvaluationTransform(rawValue: raw) else {
-        throw CoreMLFormatError("unknown tree ensemble post-evaluation transform \(raw)")
+        throw ModelFileError("unknown tree ensemble post-evaluation transform \(raw)")
       }
       postEvaluationTransform = value
     default: return try ClassLabels.decode(field, wire, from: &reader, into: &classLabels)

@@ -52,7 +52,7 @@ public struct TreeEnsembleParameters: Sendable, Equatable, ProtobufMessage {
     }
 
     mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-      throws(CoreMLFormatError) -> Bool
+      throws(ModelFileError) -> Bool
     {
       switch field {
       case 1: treeId = try reader.uint64(wire)
@@ -60,7 +60,7 @@ public struct TreeEnsembleParameters: Sendable, Equatable, ProtobufMessage {
       case 3:
         let raw = try reader.int32(wire)
         guard let value = NodeBehavior(rawValue: raw) else {
-          throw CoreMLFormatError("unknown tree node behaviour \(raw)")
+          throw ModelFileError("unknown tree node behaviour \(raw)")
         }
         behavior = value
       case 10: branchFeatureIndex = try reader.uint64(wire)
@@ -89,7 +89,7 @@ public struct TreeEnsembleParameters: Sendable, Equatable, ProtobufMessage {
     }
 
     mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-      throws(CoreMLFormatError) -> Bool
+      throws(ModelFileError) -> Bool
     {
       switch field {
       case 1: index = try reader.uint64(wire)
@@ -119,7 +119,7 @@ public struct TreeEnsembleParameters: Sendable, Equatable, ProtobufMessage {
   }
 
   mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(CoreMLFormatError) -> Bool
+    throws(ModelFileError) -> Bool
   {
     switch field {
     case 1: nodes.append(try reader.message(wire))

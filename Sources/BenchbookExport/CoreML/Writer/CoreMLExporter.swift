@@ -22,7 +22,10 @@ public enum CoreMLExporter {
   /// The class-probability dictionary output.
   public static let probabilityOutput = "classProbability"
 
-  public static func export(_ request: ExportRequest) throws(ExportError) -> ExportedModel {
+  /// - Parameter limit: the largest file allowed; the size is counted before any bytes are written.
+  public static func export(_ request: ExportRequest, limit: Int = CoreMLFormat().sizeLimit) throws(ExportError)
+    -> ExportedModel
+  {
     let layout = try InputLayout(features: request.features)
     guard request.classes.count >= 2 else { throw ExportError("a classifier needs at least two classes") }
     guard Set(request.classes).count == request.classes.count else { throw ExportError("class labels repeat") }
@@ -147,6 +150,8 @@ public enum CoreMLExporter {
     let model = CoreMLModel(
       specificationVersion: version, description: description, isUpdatable: request.updatable,
       kind: .pipelineClassifier(Pipeline(models: models, names: stageNames)))
+    let size = ProtobufWriter.length(of: model)
+    guard size <= limit else { throw ExportError.overLimit(format: "Core ML", bytes: size, limit: limit) }
     return ExportedModel(model: model, bytes: model.serializedBytes())
   }
 
@@ -162,16 +167,7 @@ public enum CoreMLExporter {
 
   /// Machine-readable facts for tools that inspect the file; sorted by key when written.
   private static func userDefined(_ request: ExportRequest, scaled: Bool) -> [String: String] {
-    var values = [
-      "benchbook.experiment": request.metadata.experiment,
-      "benchbook.model": request.metadata.modelLabel,
-      "benchbook.algorithm": request.metadata.algorithm,
-      "benchbook.target": request.metadata.target,
-      "benchbook.preprocess": scaled ? "standardize" : "none",
-    ]
-    if let rows = request.metadata.trainingRows { values["benchbook.training_rows"] = String(rows) }
-    if let loss = request.metadata.crossValidatedLogLoss { values["benchbook.cv_log_loss"] = "\(loss)" }
-    return values
+    request.metadata.facts(scaled: scaled)
   }
 }
 

@@ -1,6 +1,6 @@
-/// A file that is not a Core ML model Benchbook can read: malformed protobuf,
-/// or a well-formed message whose content the format does not allow.
-public struct CoreMLFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+/// A file that is not a model Benchbook can read: malformed protobuf or
+/// FlatBuffer, or a well-formed message whose content the format does not allow.
+public struct ModelFileError: Error, Sendable, Equatable, CustomStringConvertible {
   public var message: String
   /// Byte offset in the file where reading failed, when known.
   public var offset: Int?
