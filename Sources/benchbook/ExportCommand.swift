@@ -1,7 +1,7 @@
 import ArgumentParser
-import BenchbookExport
 import BenchbookData
 import BenchbookEvaluation
+import BenchbookExport
 import BenchbookModels
 import BenchbookSpec
 import Foundation

@@ -1,15 +1,17 @@
 import ArgumentParser
-import BenchbookExport
 import BenchbookData
+import BenchbookExport
 import Foundation
 
 struct InspectCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inspect",
-    abstract: "Describe a Core ML model file: inputs, outputs, type, pipeline stages, specification version, size."
+    abstract:
+      "Describe a model file (Core ML .mlmodel, TensorFlow Lite .tflite, ONNX .onnx): inputs, outputs, type, stages "
+      + "or operators, versions, metadata, size."
   )
 
-  @Argument(help: "A .mlmodel file.")
+  @Argument(help: "A .mlmodel, .tflite or .onnx file.")
   var file: String
 
   func run() throws {
@@ -20,16 +22,15 @@ struct InspectCommand: ParsableCommand {
       } catch {
         throw CommandError("\(file): \(error.reason)")
       }
-      let model: CoreMLModel
+      guard let format = ExportFormats.of(fileName: file, bytes: bytes) else {
+        throw CommandError(
+          "\(file): not a Core ML model file, nor a TensorFlow Lite or ONNX one (no format recognises its bytes)")
+      }
       do {
-        model = try CoreMLModel(serializedBytes: bytes)
+        print(try format.inspect(bytes, fileName: file), terminator: "")
       } catch {
-        throw CommandError("\(file): not a Core ML model file: \(error)")
+        throw CommandError("\(file): not a readable \(format.name) model file: \(error)")
       }
-      guard model.specificationVersion > 0, model.kind != .none else {
-        throw CommandError("\(file): not a Core ML model file (no specification version or model)")
-      }
-      print(ModelInspection.text(model, fileName: file, sizeBytes: bytes.count), terminator: "")
     }
   }
 }

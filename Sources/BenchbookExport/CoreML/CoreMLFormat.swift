@@ -50,6 +50,7 @@ public struct CoreMLFormat: ExportFormat {
   public func probabilities(_ bytes: [UInt8], rows x: Matrix, features: [FeatureSummary], classes: [String]) throws
     -> Matrix
   {
-    try CoreMLEvaluator(serializedBytes: bytes).probabilities(RawFeatureRows.rows(x, features: features), classes: classes)
+    try CoreMLEvaluator(serializedBytes: bytes).probabilities(
+      RawFeatureRows.rows(x, features: features), classes: classes)
   }
 }

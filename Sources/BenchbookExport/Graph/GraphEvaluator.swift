@@ -53,12 +53,15 @@ public struct GraphEvaluator: Sendable {
         }
         arguments.append(value)
       }
-      let results = try Self.evaluate(node.operation, arguments, outputTypes: node.outputs.map { graph.tensors[$0].type })
+      let results = try Self.evaluate(
+        node.operation, arguments, outputTypes: node.outputs.map { graph.tensors[$0].type })
       for (index, result) in zip(node.outputs, results) { values[index] = result }
     }
     var outputs: [Value] = []
     for index in graph.outputs {
-      guard let value = values[index] else { throw GraphError("output '\(graph.tensors[index].name)' is never written") }
+      guard let value = values[index] else {
+        throw GraphError("output '\(graph.tensors[index].name)' is never written")
+      }
       outputs.append(value)
     }
     return outputs
@@ -117,7 +120,8 @@ public struct GraphEvaluator: Sendable {
         try ShapeInference.broadcast(a[0].shape, a[1].shape, operation), a[2].shape, operation)
       guard case .bool(let condition) = a[0].values else { throw GraphError("select: a bool condition") }
       let (ci, xi, yi) = (
-        BroadcastIndex(a[0].shape, to: shape), BroadcastIndex(a[1].shape, to: shape), BroadcastIndex(a[2].shape, to: shape)
+        BroadcastIndex(a[0].shape, to: shape), BroadcastIndex(a[1].shape, to: shape),
+        BroadcastIndex(a[2].shape, to: shape)
       )
       let picks = (0..<shape.reduce(1, *)).map { condition[ci[$0]] ? (true, xi[$0]) : (false, yi[$0]) }
       return [Value(shape: shape, values: choose(picks, a[1].values, a[2].values))]
@@ -201,7 +205,10 @@ public struct GraphEvaluator: Sendable {
       for r in 0..<rows {
         for root in spec.roots {
           var child = TreeEnsembleSpec.Child.node(root)
+          var steps = 0
           while case .node(let index) = child {
+            steps += 1
+            guard steps <= spec.branches.count else { throw GraphError("treeEnsemble: a tree loops") }
             let branch = spec.branches[index]
             let value = x[r * columns + branch.feature]
             let goesTrue = value.isNaN ? branch.missingTracksTrue : value <= branch.split
@@ -318,7 +325,8 @@ public struct GraphEvaluator: Sendable {
     var out = [Float](repeating: 0, count: reducedShape.reduce(1, *))
     let target = BroadcastIndex(reducedShape, to: shape)
     for i in v.indices { out[target[i]] += v[i] }
-    let outShape = keepDimensions ? reducedShape : shape.enumerated().filter { !axes.contains($0.offset) }.map(\.element)
+    let outShape =
+      keepDimensions ? reducedShape : shape.enumerated().filter { !axes.contains($0.offset) }.map(\.element)
     return Value(shape: outShape, values: .float32(out))
   }
 

@@ -59,7 +59,9 @@ enum ShapeInference {
       try check(inputs[1].type == .int32 || inputs[1].type == .int64, "integer indices")
       try check(axis >= batchDimensions && axis < params.count, "axis \(axis) of rank \(params.count)")
       try check(batchDimensions == 0 || (indices.count >= batchDimensions && indices[0] == params[0]), "batch rows")
-      return [(inputs[0].type, Array(params[..<axis]) + Array(indices[batchDimensions...]) + Array(params[(axis + 1)...]))]
+      return [
+        (inputs[0].type, Array(params[..<axis]) + Array(indices[batchDimensions...]) + Array(params[(axis + 1)...]))
+      ]
     case .topK(let k, let indexType):
       try need(1)
       let shape = inputs[0].shape

@@ -81,6 +81,33 @@ public struct TensorGraph: Sendable, Equatable {
     return outputs
   }
 
+  /// Appends `operation` with results named exactly `names` (a file read back); the names must be free.
+  @discardableResult
+  public mutating func append(_ operation: GraphOperation, _ inputs: [Int], outputNames names: [String])
+    throws(GraphError) -> [Int]
+  {
+    let shapes = try ShapeInference.outputs(of: operation, inputs: inputs.map { tensors[$0] })
+    guard shapes.count == names.count else {
+      throw GraphError("\(operation.name) gives \(shapes.count) results, not \(names.count)")
+    }
+    var outputs: [Int] = []
+    for (name, result) in zip(names, shapes) {
+      guard self.names.insert(name).inserted else { throw GraphError("tensor '\(name)' is written twice") }
+      tensors.append(GraphTensor(name: name, type: result.type, shape: result.shape))
+      outputs.append(tensors.count - 1)
+    }
+    nodes.append(GraphNode(operation: operation, inputs: inputs, outputs: outputs))
+    return outputs
+  }
+
+  /// A constant or input read back from a file, under its exact name.
+  public mutating func add(_ tensor: GraphTensor, isInput: Bool) throws(GraphError) -> Int {
+    guard names.insert(tensor.name).inserted else { throw GraphError("tensor '\(tensor.name)' is defined twice") }
+    tensors.append(tensor)
+    if isInput { inputs.append(tensors.count - 1) }
+    return tensors.count - 1
+  }
+
   /// `append` of an operation with one result.
   public mutating func apply(_ operation: GraphOperation, _ inputs: Int..., name: String) throws(GraphError) -> Int {
     try append(operation, inputs, name: name)[0]
@@ -106,4 +133,3 @@ public struct TensorGraph: Sendable, Equatable {
     return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 }
-

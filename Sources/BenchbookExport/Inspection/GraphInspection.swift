@@ -16,7 +16,9 @@ enum GraphInspection {
       for (column, feature) in metadata.features.enumerated() {
         var line = "  \(column): \(feature.name)"
         if let categories = feature.categories {
-          line += ", category index: " + categories.enumerated().map { "\($0.offset) = \($0.element)" }
+          line +=
+            ", category index: "
+            + categories.enumerated().map { "\($0.offset) = \($0.element)" }
             .joined(separator: ", ")
         }
         lines.append(line)
@@ -33,6 +35,45 @@ enum GraphInspection {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  static func text(_ file: ONNXFile, fileName: String, sizeBytes: Int) -> String {
+    var lines = ["\(fileName): \(ExportMetadata.grouped(sizeBytes)) bytes"]
+    lines.append(
+      "format: ONNX, IR version \(file.irVersion), operator sets "
+        + file.opsets.map { "\($0.domain) \($0.version)" }.joined(separator: ", "))
+    if !file.producer.isEmpty { lines.append("producer: \(file.producer)") }
+    if !file.docString.isEmpty { lines.append("description: \(file.docString)") }
+    lines += interface(file.graph)
+    for node in file.graph.nodes {
+      if case .oneHotEncoder(let categories) = node.operation, let input = node.inputs.first {
+        let shown: [String] =
+          switch categories {
+          case .string(let values): values
+          case .int64(let values): values.map(String.init)
+          default: []
+          }
+        lines.append("  categories of \(file.graph.tensors[input].name): \(shown.joined(separator: ", "))")
+      }
+      if case .gather = node.operation, file.graph.tensors[node.outputs[0]].name == GraphLowering.labelName,
+        let labels = file.graph.tensors[node.inputs[0]].values
+      {
+        let shown: [String] =
+          switch labels {
+          case .string(let values): values
+          case .int64(let values): values.map(String.init)
+          default: []
+          }
+        lines.append("classes: \(shown.joined(separator: ", "))")
+      }
+    }
+    lines.append(
+      "operators: \(file.graph.nodes.count) ("
+        + file.operators.map { "\($0.name) × \($0.count)" }.joined(separator: ", ")
+        + ")")
+    lines.append("constants: \(ExportMetadata.grouped(file.initializerBytes)) bytes in initializers")
+    lines += facts(file.metadata)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
   /// The inputs and outputs, with their types and shapes (`batch` for the resizable dimension).
   static func interface(_ graph: TensorGraph) -> [String] {
     func rows(_ indices: [Int]) -> [String] {
@@ -40,7 +81,8 @@ enum GraphInspection {
       let width = tensors.map(\.name.count).max() ?? 0
       return tensors.map { tensor in
         let shape = tensor.shape.map { $0 < 0 ? "batch" : String($0) }.joined(separator: ", ")
-        return "  \(tensor.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(tensor.type.rawValue) [\(shape)]"
+        return
+          "  \(tensor.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(tensor.type.rawValue) [\(shape)]"
       }
     }
     return ["inputs:"] + rows(graph.inputs) + ["outputs:"] + rows(graph.outputs)

@@ -1,21 +1,94 @@
 import BenchbookData
 import BenchbookModels
 
-/// ONNX (placeholder until the writer lands).
+/// ONNX: a model of ai.onnx operators (operator set 28, the current one) and
+/// ai.onnx.ml operators (version 5), IR version 14.
+///
+/// Inputs: `features`, float32 [batch, features] in spec order when every
+/// feature is numeric; otherwise one input per feature, named as the spec
+/// names it, [batch, 1], float32 for a number and int64 or string for a
+/// category (`OneHotEncoder` inside; an unknown category is an error).
+/// Outputs: `label` [batch], the most probable class (int64 or string, as
+/// the classes are), and `probabilities`, float32 [batch, classes] in
+/// results.json's class order, a plain tensor. Trees use ai.onnx.ml 5's
+/// `TreeEnsemble` (its `TreeEnsembleClassifier` is deprecated; `TreeEnsemble`
+/// gives per-class sums, here a tree per class, one for two classes).
 public struct ONNXFormat: ExportFormat {
   public init() {}
+
   public var id: String { "onnx" }
   public var name: String { "ONNX" }
   public var fileExtension: String { "onnx" }
+  /// A protocol-buffer message must stay under 2 GiB.
   public var sizeLimit: Int { Int(Int32.max) }
-  public func canWrite(_ form: ExportForm) -> Bool { false }
+
+  public func canWrite(_ form: ExportForm) -> Bool { true }
   public func canUpdate(_ form: ExportForm) -> Bool { false }
+
   public func write(_ request: ExportRequest, form: ExportForm, limit: Int) throws(ExportError) -> ExportedFile {
-    throw ExportError("ONNX is not written yet")
+    let layout = try InputLayout(features: request.features)
+    try request.checkClasses(width: layout.width)
+    let graph = try GraphLowering.lower(
+      form, layout: layout, scalers: request.scalers, classes: request.classes, dialect: .onnx,
+      algorithm: request.metadata.algorithmName)
+    guard graph.constantBytes <= limit else {
+      throw ExportError.overLimit(format: name, bytes: graph.constantBytes, limit: limit)
+    }
+    var facts = request.metadata.facts(scaled: !request.scalers.isEmpty)
+    facts["benchbook.form"] = form.name
+    if case .tree = form { facts["benchbook.tree_form"] = GraphDialect.TreeLayout.ensemble.rawValue }
+    let description =
+      request.metadata.shortDescription(features: layout.inputs.map(\.name))
+      + " Outputs: label, the most probable class of \(request.metadata.target), and probabilities, one per class in "
+      + "this order: \(request.classes.joined(separator: ", "))."
+    let model = try ONNXWriter.model(
+      graph, docString: description, metadata: facts, version: request.metadata.benchbookVersion ?? "")
+    let size = ProtobufWriter.length(of: model)
+    guard size <= limit else { throw ExportError.overLimit(format: name, bytes: size, limit: limit) }
+    var writer = ProtobufWriter()
+    model.encode(to: &writer)
+    return ExportedFile(
+      format: id, bytes: writer.bytes,
+      summary: "ONNX opset \(ONNXWriter.opset), ai.onnx.ml \(ONNXWriter.mlOpset), \(graph.nodes.count) nodes")
   }
-  public func recognises(_ bytes: [UInt8]) -> Bool { false }
-  public func inspect(_ bytes: [UInt8], fileName: String) throws(ModelFileError) -> String { "" }
+
+  public func recognises(_ bytes: [UInt8]) -> Bool { ONNXFile.recognises(bytes) }
+
+  public func inspect(_ bytes: [UInt8], fileName: String) throws(ModelFileError) -> String {
+    GraphInspection.text(try ONNXFile(bytes: bytes), fileName: fileName, sizeBytes: bytes.count)
+  }
+
   public func probabilities(_ bytes: [UInt8], rows x: Matrix, features: [FeatureSummary], classes: [String]) throws
     -> Matrix
-  { Matrix(rows: 0, columns: 0) }
+  {
+    let file = try ONNXFile(bytes: bytes)
+    let raw = RawInputs.values(x, features: features)
+    var inputs: [GraphEvaluator.Value] = []
+    if file.graph.inputs.count == 1 && features.count > 0 && features.allSatisfy({ $0.type == .numeric }) {
+      inputs = [
+        GraphEvaluator.Value(shape: [x.rows, features.count], values: .float32(raw.flatMap { $0.map { Float($0) } }))
+      ]
+    } else {
+      for (f, feature) in features.enumerated() {
+        let column = raw.map { $0[f] }
+        switch feature.type {
+        case .numeric:
+          inputs.append(.init(shape: [x.rows, 1], values: .float32(column.map { Float($0) })))
+        case .categorical:
+          let categories = feature.categories ?? []
+          let chosen = column.map { categories[Int($0)] }
+          inputs.append(
+            .init(
+              shape: [x.rows, 1],
+              values: LabelType(labels: categories) == .int64
+                ? .int64(chosen.map { LabelType.int64(from: $0) ?? 0 }) : .string(chosen)))
+        }
+      }
+    }
+    let output = try GraphEvaluator(file.graph).run(inputs)
+    guard
+      let probabilities = output.first(where: { $0.shape == [x.rows, classes.count] && $0.values.type == .float32 })
+    else { throw ModelFileError("the file outputs no [\(x.rows), \(classes.count)] probabilities") }
+    return Matrix(rows: x.rows, columns: classes.count, values: probabilities.floats.map(Double.init))
+  }
 }

@@ -121,6 +121,17 @@ struct ProtobufReader {
     return ProtobufReader(bytes: bytes, start: start, end: position, depth: depth + 1)
   }
 
+  mutating func float(_ wire: WireType) throws(ModelFileError) -> Float {
+    try expect(wire, .fixed32, "a float field")
+    return Float(bitPattern: try fixed32())
+  }
+
+  /// A bytes field's contents.
+  mutating func bytes(_ wire: WireType) throws(ModelFileError) -> [UInt8] {
+    let window = try window(wire)
+    return Array(bytes[window.position..<window.end])
+  }
+
   mutating func string(_ wire: WireType) throws(ModelFileError) -> String {
     let window = try window(wire)
     guard let text = String(validating: bytes[window.position..<window.end], as: UTF8.self) else {

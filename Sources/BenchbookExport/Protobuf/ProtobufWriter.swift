@@ -127,6 +127,14 @@ struct ProtobufWriter {
     writeBytes(value.utf8)
   }
 
+  /// A bytes field (ONNX's raw tensor data); empty is omitted.
+  mutating func bytes(_ field: Int, _ value: [UInt8]) {
+    guard !value.isEmpty else { return }
+    writeKey(field, .lengthDelimited)
+    writeVarint(UInt64(value.count))
+    if counting { counted += value.count } else { bytes.append(contentsOf: value) }
+  }
+
   // MARK: - Repeated fields
 
   mutating func strings(_ field: Int, _ values: [String]) {

@@ -51,7 +51,9 @@ public struct TFLiteFile: Sendable {
     var tensors: [GraphTensor] = []
     for table in try reader.tables(subgraph, Schema.SubGraph.tensors) {
       let code = try reader.int(table, Schema.Tensor.type, bytes: 1, signed: true)
-      guard let type = Schema.elementType(code) else { throw ModelFileError("tensor type \(code) is not one Benchbook reads") }
+      guard let type = Schema.elementType(code) else {
+        throw ModelFileError("tensor type \(code) is not one Benchbook reads")
+      }
       let shape = try reader.int32s(table, Schema.Tensor.shape).map(Int.init)
       let signature = try reader.int32s(table, Schema.Tensor.shapeSignature).map(Int.init)
       let buffer = try reader.int(table, Schema.Tensor.buffer, bytes: 4)
@@ -141,7 +143,8 @@ public struct TFLiteFile: Sendable {
   }
 
   /// A buffer's elements.
-  static func values(_ data: ArraySlice<UInt8>, type: ElementType, shape: [Int]) throws(ModelFileError) -> TensorValues {
+  static func values(_ data: ArraySlice<UInt8>, type: ElementType, shape: [Int]) throws(ModelFileError) -> TensorValues
+  {
     let count = shape.reduce(1, *)
     let bytes = Array(data)
     func word(_ i: Int) -> UInt32 {

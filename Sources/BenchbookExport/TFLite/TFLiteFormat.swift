@@ -36,7 +36,9 @@ public struct TFLiteFormat: ExportFormat {
       var facts = request.metadata.facts(scaled: !request.scalers.isEmpty)
       facts["benchbook.form"] = form.name
       if case .tree = form { facts["benchbook.tree_form"] = treeLayout.rawValue }
-      return (try TFLiteWriter.write(graph, metadata: metadata(request, layout: layout, facts: facts), limit: limit), graph)
+      return (
+        try TFLiteWriter.write(graph, metadata: metadata(request, layout: layout, facts: facts), limit: limit), graph
+      )
     }
     var chosen = try build(layout, treeLayout: .traversal)
     var treeLayout = GraphDialect.TreeLayout.traversal

@@ -126,7 +126,9 @@ public struct TFLiteMetadata: Sendable, Equatable {
     }
 
     var inputFiles = [
-      file(Self.featureFile, "The feature of each input column, one per line, in column order.", Schema.AssociatedFile.tensorAxisLabels)
+      file(
+        Self.featureFile, "The feature of each input column, one per line, in column order.",
+        Schema.AssociatedFile.tensorAxisLabels)
     ]
     for (column, feature) in features.enumerated() where feature.categories != nil {
       inputFiles.append(

@@ -120,9 +120,12 @@ enum TFLiteWriter {
 
     let factsText = Array(metadata.factsText.utf8)
     let metadataBuffer = metadata.flatBuffer()
-    let estimate = tensors.reduce(0) { $0 + ($1.data?.count ?? 0) + 64 } + metadataBuffer.count + factsText.count
+    let estimate =
+      tensors.reduce(0) { $0 + ($1.data?.count ?? 0) + 64 } + metadataBuffer.count + factsText.count
       + operators.count * 64
-    guard estimate <= limit else { throw ExportError.overLimit(format: "TensorFlow Lite", bytes: estimate, limit: limit) }
+    guard estimate <= limit else {
+      throw ExportError.overLimit(format: "TensorFlow Lite", bytes: estimate, limit: limit)
+    }
 
     var builder = FlatBufferBuilder(reservingCapacity: estimate + 4096)
     // Buffers: 0 is the empty one every non-constant tensor points at; then constants; then metadata.

@@ -21,7 +21,9 @@ struct GraphLowering {
   let algorithm: String
   var graph = TensorGraph()
 
-  init(layout: InputLayout, scalers: [FittedStandardScaler], classes: [String], dialect: GraphDialect, algorithm: String) {
+  init(
+    layout: InputLayout, scalers: [FittedStandardScaler], classes: [String], dialect: GraphDialect, algorithm: String
+  ) {
     self.layout = layout
     self.scalers = scalers
     self.classes = classes
@@ -116,9 +118,11 @@ struct GraphLowering {
       let spread = try graph.apply(
         .gather(axis: 1, batchDimensions: 0), input, graph.constant("feature_of_column", .int32(source)),
         name: "columns")
-      let matches = try graph.apply(.equal, spread, graph.constant("category_of_column", floats: codes), name: "is_category")
+      let matches = try graph.apply(
+        .equal, spread, graph.constant("category_of_column", floats: codes), name: "is_category")
       let oneHot = try graph.apply(.cast(.float32), matches, name: "one_hot")
-      let numbers = try graph.apply(.multiply, spread, graph.constant("numeric_column", floats: numeric), name: "numbers")
+      let numbers = try graph.apply(
+        .multiply, spread, graph.constant("numeric_column", floats: numeric), name: "numbers")
       return try graph.apply(.add, numbers, oneHot, name: "design")
     case .typedFeatures:
       if allNumeric { return graph.input(Self.inputName, type: .float32, shape: [-1, layout.inputs.count]) }
@@ -138,7 +142,8 @@ struct GraphLowering {
           labelType == .int64
           ? .int64(categories.map { LabelType.int64(from: $0) ?? 0 }) : .string(categories)
         let encoded = try graph.apply(.oneHotEncoder(categories: values), input, name: "\(feature.name)_one_hot")
-        parts.append(try graph.apply(.reshape(shape: [-1, categories.count]), encoded, name: "\(feature.name)_columns"))
+        parts.append(
+          try graph.apply(.reshape(shape: [-1, categories.count]), encoded, name: "\(feature.name)_columns"))
       }
       return try graph.apply(.concatenate(axis: 1), parts, name: "design")
     }
