@@ -13,12 +13,15 @@ public struct ExportRequest: Sendable {
   public var scalers: [FittedStandardScaler]
   public var classifier: any FittedClassifier
   public var metadata: ExportMetadata
-  /// Write an updatable model (k-nearest neighbours only) that an app can extend with its user's examples.
+  /// Write an updatable model (k-nearest neighbours, logistic regression) that an app can extend with its user's
+  /// examples.
   public var updatable: Bool
+  /// How an updatable logistic regression learns on the device.
+  public var updateSettings: UpdateSettings
 
   public init(
     features: [FeatureSummary], classes: [String], scalers: [FittedStandardScaler], classifier: any FittedClassifier,
-    metadata: ExportMetadata, updatable: Bool = false
+    metadata: ExportMetadata, updatable: Bool = false, updateSettings: UpdateSettings = UpdateSettings()
   ) {
     self.features = features
     self.classes = classes
@@ -26,6 +29,7 @@ public struct ExportRequest: Sendable {
     self.classifier = classifier
     self.metadata = metadata
     self.updatable = updatable
+    self.updateSettings = updateSettings
   }
 }
 

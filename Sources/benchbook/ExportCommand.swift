@@ -9,23 +9,42 @@ import Foundation
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Fit one model on all rows and write it as a Core ML model (.mlmodel) an app can ship.",
+    abstract:
+      "Fit one model on all rows and write it as a file an app can ship: Core ML (.mlmodel), TensorFlow Lite "
+      + "(.tflite) or ONNX (.onnx).",
     discussion: """
-      The file is a pipeline classifier: the app passes each spec feature by name (double for numeric \
-      features, int64 or string for categorical ones) and gets back classLabel and classProbability. \
-      One-hot encoding and the spec's standardisation are inside the file.
+      Every file holds the fitted preprocessing (one-hot encoding, the spec's standardisation), so the app feeds \
+      raw feature values.
 
-      The file is written to --out, or to <Experiment><Label>.mlmodel in the current directory \
+      --format coreml (the default): a pipeline classifier; the app passes each spec feature by name (double for \
+      numeric features, int64 or string for categorical ones) and gets back classLabel and classProbability.
+
+      --format tflite: one input, features, float32 [batch, features] in spec order, a categorical feature as \
+      the index of its category; one output, probabilities, float32 [batch, classes] in results.json's class \
+      order. The batch dimension is resizable. Feature names, category lists and class labels are in the file's \
+      metadata (TFLITE_METADATA, with packed label files).
+
+      --format onnx: operator set 28 and ai.onnx.ml 5. Input features, float32 [batch, features], when every \
+      feature is numeric; otherwise one [batch, 1] input per feature, named as the spec names it, float32 or \
+      int64/string for a category. Outputs label [batch] and probabilities, float32 [batch, classes].
+
+      The file is written to --out, or to <Experiment><Label>.<extension> in the current directory \
       (flights-delay and LR give FlightsDelayLR.mlmodel). The same fit gives the same bytes.
 
-      The description cites the cross-validated log-loss when --results (default: \
-      reports/<name>/results.json) was written for this spec and data. A --results file that is missing, \
-      not valid, or from another spec, data or model set is an error; the default file is passed over in \
-      those cases.
+      The description cites the cross-validated log-loss when --results (default: reports/<name>/results.json) \
+      was written for this spec and data. A --results file that is missing, not valid, or from another spec, \
+      data or model set is an error; the default file is passed over in those cases.
 
-      --measure also times Benchbook's own fitted pipeline on this machine: single-row latency (p50 and \
-      p99 over 1,000 one-row predictions of rows spread over the data, after 100 warm-up ones) and batch \
-      throughput (up to 10,000 rows per call).
+      --updatable writes a Core ML model an app can update with its user's examples: k-nearest neighbours (adds \
+      them) or logistic regression (SGD on them, --learning-rate and --epochs).
+
+      --predictions also writes, for checking the file in its runtime (make runtime-check), a JSON file of the \
+      model's own class probabilities for up to 2,000 rows spread over the data, with each row's inputs as this \
+      format takes them, and every row's design matrix and class.
+
+      --measure also times Benchbook's own fitted pipeline on this machine: single-row latency (p50 and p99 over \
+      1,000 one-row predictions of rows spread over the data, after 100 warm-up ones) and batch throughput (up \
+      to 10,000 rows per call).
 
       Exit status: 0 on success, 1 on any error; nothing is written when it fails.
       """
@@ -37,25 +56,59 @@ struct ExportCommand: ParsableCommand {
   @Option(name: .long, help: "The label of the model to export, as the spec names it (e.g. LR, KNN-15).")
   var model: String
 
-  @Option(name: .long, help: "Output file (default: <Experiment><Label>.mlmodel).")
-  var out: String?
-
-  @Option(name: .long, help: "The file format: coreml, tflite or onnx.")
+  @Option(name: .long, help: "The file format: coreml (default), tflite or onnx.")
   var format: String = "coreml"
 
-  @Flag(name: .long, help: "Write an updatable k-nearest-neighbours model an app can add its user's examples to.")
+  @Option(name: .long, help: "Output file (default: <Experiment><Label>.mlmodel, .tflite or .onnx).")
+  var out: String?
+
+  @Flag(
+    name: .long,
+    help: "Write a Core ML model an app can update with its user's examples (k-nearest neighbours, logistic regression).")
   var updatable = false
+
+  @Option(name: .long, help: "With --updatable, a logistic regression's SGD learning rate (default 0.01).")
+  var learningRate: Double?
+
+  @Option(name: .long, help: "With --updatable, a logistic regression's SGD epochs per update (default 10).")
+  var epochs: Int?
+
+  @Option(name: .long, help: "The largest file to write, in bytes (default: the format's limit, 2 GiB); larger is an error.")
+  var maxBytes: Int?
 
   @Option(
     name: .long,
     help: "A results.json to take the cross-validated log-loss from (default: reports/<name>/results.json).")
   var results: String?
 
+  @Option(name: .long, help: "Also write the model's own probabilities and inputs to this JSON file, for runtime checks.")
+  var predictions: String?
+
   @Flag(name: .long, help: "Also time single-row latency and batch throughput of the fitted pipeline.")
   var measure = false
 
   func run() throws {
     try CommandLineFailure.reporting {
+      guard let fileFormat = ExportFormats.named(format) else {
+        throw CommandError(
+          "--format: unknown format '\(format)'; the formats are \(ExportFormats.ids.joined(separator: ", "))"
+            + Suggestion.phrase(for: format, among: ExportFormats.ids))
+      }
+      if let maxBytes, maxBytes < 1 { throw CommandError("--max-bytes: \(maxBytes) is not a size in bytes") }
+      if !updatable && (learningRate != nil || epochs != nil) {
+        throw CommandError("--learning-rate and --epochs set how an updatable model learns; add --updatable")
+      }
+      var updateSettings = UpdateSettings()
+      if let learningRate {
+        guard learningRate > 0 && learningRate.isFinite else {
+          throw CommandError("--learning-rate: \(learningRate) is not a positive step size")
+        }
+        updateSettings.learningRate = learningRate
+      }
+      if let epochs {
+        guard epochs >= 1 else { throw CommandError("--epochs: \(epochs) is not at least 1") }
+        updateSettings.epochs = epochs
+      }
       let experiment = try SpecParser.read(file: spec)
       guard let modelSpec = experiment.models.first(where: { $0.label == model }) else {
         let labels = experiment.models.map(\.label)
@@ -71,21 +124,31 @@ struct ExportCommand: ParsableCommand {
           "--updatable needs a \(updatable.joined(separator: " or ")) model; \(model) is a "
             + modelSpec.descriptor.displayName)
       }
-      let path = out ?? Self.defaultFileName(experiment: experiment.name, label: model)
+      let path = out ?? Self.defaultFileName(experiment: experiment.name, label: model, format: fileFormat)
       try AtomicFile.checkReplaceable(path)
+      if let predictions { try AtomicFile.checkReplaceable(predictions) }
       let earlier = try Self.earlierResults(explicit: results, default: "reports/\(experiment.name)/results.json")
       let dataset = try Dataset.load(experiment.dataset)
       // A tuned model ships the configuration its inner protocol chooses on all rows, as `run` reports it.
       let shipped = try NestedTuning.resolvingFinal(
         modelSpec, spec: experiment, dataset: dataset, jobs: ProcessInfo.processInfo.activeProcessorCount)
       let pipeline = try FoldEvaluator(dataset: dataset, preprocessing: experiment.preprocessing).fitAllRows(shipped)
-      guard let fileFormat = ExportFormats.named(format) else { throw CommandError("unknown format \(format)") }
-      let exported = try OnDeviceCost.export(
-        experiment, dataset: dataset, model: modelSpec, pipeline: pipeline, format: fileFormat,
-        crossValidatedLogLoss: try Self.crossValidatedLogLoss(
-          experiment, dataset: dataset, label: model, earlier: earlier, explicit: results != nil),
-        updatable: updatable)
+      let exported: ExportedFile
+      do {
+        exported = try OnDeviceCost.export(
+          experiment, dataset: dataset, model: modelSpec, pipeline: pipeline, format: fileFormat,
+          crossValidatedLogLoss: try Self.crossValidatedLogLoss(
+            experiment, dataset: dataset, label: model, earlier: earlier, explicit: results != nil),
+          updatable: updatable, updateSettings: updateSettings, maxBytes: maxBytes)
+      } catch let error as ExportError {
+        throw CommandError("\(spec): model \(model): \(error.message)")
+      }
+      let predictionsText = predictions.map { _ in
+        PredictionsFile.text(
+          experiment, dataset: dataset, model: shipped, pipeline: pipeline, format: fileFormat, file: path)
+      }
       try AtomicFile.write(exported.bytes, to: path)
+      if let predictions, let predictionsText { try AtomicFile.write(predictionsText, to: predictions) }
       print("\(path): \(exported.sizeBytes) bytes, \(exported.summary)")
       if measure {
         let (latency, throughput) = OnDeviceCost.timing(pipeline, rows: dataset.x)
@@ -98,7 +161,7 @@ struct ExportCommand: ParsableCommand {
   }
 
   /// `flights-delay` and `KNN-15` → `FlightsDelayKNN15.mlmodel`: a name Xcode turns into a class name as it is.
-  static func defaultFileName(experiment: String, label: String) -> String {
+  static func defaultFileName(experiment: String, label: String, format: any ExportFormat) -> String {
     func camel(_ text: String, capitaliseWords: Bool) -> String {
       text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { word in
         capitaliseWords ? word.prefix(1).uppercased() + word.dropFirst() : String(word)
@@ -106,7 +169,7 @@ struct ExportCommand: ParsableCommand {
     }
     var name = camel(experiment, capitaliseWords: true) + camel(label, capitaliseWords: false)
     if name.first?.isNumber ?? true { name = "Model" + name }
-    return name + ".mlmodel"
+    return name + "." + format.fileExtension
   }
 
   static func microseconds(_ value: Double) -> String {

@@ -21,12 +21,14 @@ public enum OnDeviceCost {
   /// The file for `model` fitted on all rows in `format`, exactly as `benchbook export --format` writes it.
   public static func export(
     _ spec: ExperimentSpec, dataset: Dataset, model: ModelSpec, pipeline: FittedPipeline, format: any ExportFormat,
-    crossValidatedLogLoss: Double?, updatable: Bool = false, maxBytes: Int? = nil
+    crossValidatedLogLoss: Double?, updatable: Bool = false, updateSettings: UpdateSettings = UpdateSettings(),
+    maxBytes: Int? = nil
   ) throws(ExportError) -> ExportedFile {
-    try Exporter.export(
-      request(
-        spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: crossValidatedLogLoss,
-        updatable: updatable), as: format, maxBytes: maxBytes)
+    var request = request(
+      spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: crossValidatedLogLoss,
+      updatable: updatable)
+    request.updateSettings = updateSettings
+    return try Exporter.export(request, as: format, maxBytes: maxBytes)
   }
 
   /// What every export of `model` fitted on all rows is asked to write.

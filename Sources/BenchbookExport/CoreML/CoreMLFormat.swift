@@ -11,6 +11,7 @@ public struct CoreMLFormat: ExportFormat {
   public var fileExtension: String { "mlmodel" }
   /// A protocol-buffer message must stay under 2 GiB.
   public var sizeLimit: Int { Int(Int32.max) }
+  public var takesCategoryIndices: Bool { false }
 
   public func canWrite(_ form: ExportForm) -> Bool { true }
 

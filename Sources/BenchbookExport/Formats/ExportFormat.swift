@@ -13,6 +13,8 @@ public protocol ExportFormat: Sendable {
   var fileExtension: String { get }
   /// The largest file the format can hold, in bytes.
   var sizeLimit: Int { get }
+  /// Whether an app passes a categorical feature as its category's index (else as the category itself).
+  var takesCategoryIndices: Bool { get }
 
   /// Whether the format can hold a model of this form.
   func canWrite(_ form: ExportForm) -> Bool

@@ -21,6 +21,7 @@ public struct ONNXFormat: ExportFormat {
   public var fileExtension: String { "onnx" }
   /// A protocol-buffer message must stay under 2 GiB.
   public var sizeLimit: Int { Int(Int32.max) }
+  public var takesCategoryIndices: Bool { false }
 
   public func canWrite(_ form: ExportForm) -> Bool { true }
   public func canUpdate(_ form: ExportForm) -> Bool { false }

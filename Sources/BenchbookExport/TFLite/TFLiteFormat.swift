@@ -18,6 +18,7 @@ public struct TFLiteFormat: ExportFormat {
   public var fileExtension: String { "tflite" }
   /// FlatBuffers address with 32-bit offsets; a buffer must stay under 2 GiB.
   public var sizeLimit: Int { Int(Int32.max) }
+  public var takesCategoryIndices: Bool { true }
 
   public func canWrite(_ form: ExportForm) -> Bool { true }
   public func canUpdate(_ form: ExportForm) -> Bool { false }

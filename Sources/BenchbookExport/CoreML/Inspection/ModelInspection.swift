@@ -117,7 +117,25 @@ public enum ModelInspection {
         }
         return total
       }
-      return "\(network.layers.count) layers: \(layers.joined(separator: " → ")); \(weights) float32 weights"
+      var text = "\(network.layers.count) layers: \(layers.joined(separator: " → ")); \(weights) float32 weights"
+      if let update = network.updateParameters {
+        func range(_ parameter: DoubleParameter) -> String {
+          parameter.range.map { " (\(NumberText.short($0.lowerBound))…\(NumberText.short($0.upperBound)))" } ?? ""
+        }
+        func allowed(_ parameter: Int64Parameter) -> String {
+          switch parameter.allowed {
+          case .range(let r)?: " (\(r.lowerBound)…\(r.upperBound))"
+          case .set(let values)?: " (\(values.map(String.init).joined(separator: ", ")))"
+          case nil: ""
+          }
+        }
+        text +=
+          "; updated by SGD on \(update.lossName)(\(update.lossInput), \(update.lossTarget)): learning rate "
+          + "\(NumberText.short(update.learningRate.defaultValue))\(range(update.learningRate)), epochs "
+          + "\(update.epochs.defaultValue)\(allowed(update.epochs)), mini-batch \(update.miniBatchSize.defaultValue)"
+          + allowed(update.miniBatchSize)
+      }
+      return text
     case .pipelineClassifier(let pipeline), .pipeline(let pipeline):
       return "\(pipeline.models.count) models"
     case .unsupported, .none:

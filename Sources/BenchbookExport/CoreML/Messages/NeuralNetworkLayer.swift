@@ -20,13 +20,19 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     public var hasBias: Bool
     public var weights: [Float]
     public var bias: [Float]
+    /// Whether training may change the weights and bias (`WeightParams.isUpdatable`).
+    public var isUpdatable: Bool
 
-    public init(inputChannels: UInt64, outputChannels: UInt64, hasBias: Bool, weights: [Float], bias: [Float]) {
+    public init(
+      inputChannels: UInt64, outputChannels: UInt64, hasBias: Bool, weights: [Float], bias: [Float],
+      isUpdatable: Bool = false
+    ) {
       self.inputChannels = inputChannels
       self.outputChannels = outputChannels
       self.hasBias = hasBias
       self.weights = weights
       self.bias = bias
+      self.isUpdatable = isUpdatable
     }
 
     init() { self.init(inputChannels: 0, outputChannels: 0, hasBias: false, weights: [], bias: []) }
@@ -35,8 +41,8 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
       writer.uint(1, inputChannels)
       writer.uint(2, outputChannels)
       writer.bool(10, hasBias)
-      writer.message(20, WeightParams(floatValue: weights))
-      if hasBias { writer.message(21, WeightParams(floatValue: bias)) }
+      writer.message(20, WeightParams(floatValue: weights, isUpdatable: isUpdatable))
+      if hasBias { writer.message(21, WeightParams(floatValue: bias, isUpdatable: isUpdatable)) }
     }
 
     mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
@@ -46,7 +52,10 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
       case 1: inputChannels = try reader.uint64(wire)
       case 2: outputChannels = try reader.uint64(wire)
       case 10: hasBias = try reader.bool(wire)
-      case 20: weights = try reader.message(wire, as: WeightParams.self).floatValue
+      case 20:
+        let parameters = try reader.message(wire, as: WeightParams.self)
+        weights = parameters.floatValue
+        isUpdatable = parameters.isUpdatable
       case 21: bias = try reader.message(wire, as: WeightParams.self).floatValue
       default: return false
       }
@@ -54,17 +63,24 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     }
   }
 
-  /// `WeightParams`, float32 values only (floatValue = 1, packed).
+  /// `WeightParams`, float32 values only (floatValue = 1, packed; isUpdatable = 50).
   struct WeightParams: ProtobufMessage {
     var floatValue: [Float] = []
+    var isUpdatable = false
 
-    func encode(to writer: inout ProtobufWriter) { writer.packedFloats(1, floatValue) }
+    func encode(to writer: inout ProtobufWriter) {
+      writer.packedFloats(1, floatValue)
+      writer.bool(50, isUpdatable)
+    }
 
     mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
       throws(ModelFileError) -> Bool
     {
-      guard field == 1 else { return false }
-      try reader.appendFloats(wire, to: &floatValue)
+      switch field {
+      case 1: try reader.appendFloats(wire, to: &floatValue)
+      case 50: isUpdatable = try reader.bool(wire)
+      default: return false
+      }
       return true
     }
   }
@@ -92,12 +108,15 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
   public var inputs: [String]
   public var outputs: [String]
   public var kind: Kind
+  /// Whether training may change this layer (an updatable inner product).
+  public var isUpdatable: Bool
 
-  public init(name: String, inputs: [String], outputs: [String], kind: Kind) {
+  public init(name: String, inputs: [String], outputs: [String], kind: Kind, isUpdatable: Bool = false) {
     self.name = name
     self.inputs = inputs
     self.outputs = outputs
     self.kind = kind
+    self.isUpdatable = isUpdatable
   }
 
   init() { self.init(name: "", inputs: [], outputs: [], kind: .unsupported(field: 0)) }
@@ -106,6 +125,7 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     writer.string(1, name)
     writer.strings(2, inputs)
     writer.strings(3, outputs)
+    writer.bool(10, isUpdatable)
     switch kind {
     case .innerProduct(let parameters): writer.message(140, parameters)
     case .softmax: writer.emptyMessage(175)
@@ -122,6 +142,7 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     case 1: name = try reader.string(wire)
     case 2: inputs.append(try reader.string(wire))
     case 3: outputs.append(try reader.string(wire))
+    case 10: isUpdatable = try reader.bool(wire)
     case 140: kind = .innerProduct(try reader.message(wire))
     case 175:
       _ = try reader.window(wire)

@@ -22,7 +22,8 @@ struct ClassifierStage {
   ///   - classes: the class labels, in the classifier's column order.
   ///   - algorithm: the algorithm's name, for messages.
   static func convert(
-    _ classifier: any FittedClassifier, width: Int, classes: [String], algorithm: String, updatable: Bool
+    _ classifier: any FittedClassifier, width: Int, classes: [String], algorithm: String, updatable: Bool,
+    updateSettings: UpdateSettings
   ) throws(ExportError) -> ClassifierStage {
     guard classifier.classCount == classes.count else {
       throw ExportError(
@@ -38,6 +39,9 @@ struct ClassifierStage {
     let labels = LabelType(labels: classes).classLabels(classes)
     let stage: ClassifierStage
     switch form {
+    case .linear(let linear) where updatable && linear.minimisesLogLoss:
+      stage = try UpdatableLinearConversion.convert(
+        linear, width: width, labels: labels, algorithm: algorithm, settings: updateSettings)
     case .linear(let linear):
       stage = try LinearModelConversion.convert(linear, width: width, labels: labels, algorithm: algorithm)
     case .gaussian(let gaussian):
@@ -49,7 +53,7 @@ struct ClassifierStage {
     }
     if updatable && !stage.isUpdatable {
       throw ExportError(
-        "--updatable needs a k-nearest-neighbours model; a \(algorithm) cannot learn from "
+        "--updatable needs a k-nearest-neighbours model or a logistic regression; a \(algorithm) cannot learn from "
           + "an app's examples in Core ML")
     }
     return stage
@@ -57,13 +61,14 @@ struct ClassifierStage {
 }
 
 extension ClassifierStage {
-  /// Points the classifier at the pipeline feature it reads. Only a neural
-  /// network names its input inside the model (in its layers).
-  mutating func bindInput(_ name: String) {
+  /// Points the classifier at the pipeline feature it reads, and an updatable network's loss at the training
+  /// input holding the true class. Only a neural network names its input inside the model (in its layers).
+  mutating func bindInput(_ name: String, label: String) {
     guard case .neuralNetworkClassifier(var network) = kind else { return }
     for i in network.layers.indices {
       network.layers[i].inputs = network.layers[i].inputs.map { $0 == NeuralNetworkNames.input ? name : $0 }
     }
+    network.updateParameters?.lossTarget = label
     kind = .neuralNetworkClassifier(network)
   }
 }

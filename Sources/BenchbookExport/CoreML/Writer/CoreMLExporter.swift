@@ -34,7 +34,7 @@ public enum CoreMLExporter {
     }
     var stage = try ClassifierStage.convert(
       request.classifier, width: layout.width, classes: request.classes, algorithm: request.metadata.algorithmName,
-      updatable: request.updatable)
+      updatable: request.updatable, updateSettings: request.updateSettings)
 
     var names = FeatureNames(reserved: layout.inputs.map(\.name))
     let labelName = names.claim(labelOutput)
@@ -121,7 +121,7 @@ public enum CoreMLExporter {
     }
 
     // 4. The classifier.
-    stage.bindInput(classifierInput.name)
+    stage.bindInput(classifierInput.name, label: labelName)
     var classifierDescription = ModelDescription(
       inputs: [classifierInput], outputs: [labelOutputDescription, probabilityOutputDescription],
       predictedFeatureName: labelName, predictedProbabilitiesName: probabilityName)

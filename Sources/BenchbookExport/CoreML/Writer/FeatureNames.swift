@@ -6,10 +6,10 @@ struct FeatureNames {
 
   init(reserved: [String]) {
     taken = Set(reserved)
-    // The naive Bayes network's blobs share the namespace of its input.
+    // The networks' blobs (naive Bayes, updatable logistic regression) share the namespace of their input.
     taken.formUnion([
       NeuralNetworkNames.squares, NeuralNetworkNames.expanded, NeuralNetworkNames.logits,
-      NeuralNetworkNames.probabilities,
+      NeuralNetworkNames.probabilities, UpdatableLinearConversion.scores, UpdatableLinearConversion.loss,
     ])
   }
 
