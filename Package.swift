@@ -36,7 +36,7 @@ let package = Package(
     .target(name: "BenchbookModels", dependencies: ["BenchbookData", "COpenBLAS"]),
     .target(
       name: "BenchbookSpec",
-      dependencies: ["BenchbookData", "BenchbookModels", .product(name: "Yams", package: "Yams")]
+      dependencies: ["BenchbookData", "BenchbookModels", "BenchbookExport", .product(name: "Yams", package: "Yams")]
     ),
     .target(
       name: "BenchbookEvaluation",
@@ -51,7 +51,8 @@ let package = Package(
     .target(
       name: "BenchbookReport",
       dependencies: [
-        "BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookEvaluation", "BenchbookStudy", "CGnuplotBridge",
+        "BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookEvaluation", "BenchbookExport", "BenchbookStudy",
+        "CGnuplotBridge",
       ]),
     .executableTarget(
       name: "benchbook",

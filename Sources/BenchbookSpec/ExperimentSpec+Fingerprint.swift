@@ -2,7 +2,7 @@ import BenchbookData
 
 extension ExperimentSpec {
   /// The parts of the spec that decide what is measured, written canonically:
-  /// target, features, time, missing-value policy, preprocessing and resampling.
+  /// target, features, time, missing-value policy, preprocessing, resampling, and the measured formats.
   /// Names, descriptions, comments, paths and models are left out, so editing
   /// them keeps results comparable (models are compared one by one).
   public var definitionText: String {
@@ -46,8 +46,11 @@ extension ExperimentSpec {
     if let budget {
       lines.append(
         "budget model_size_bytes=\(budget.modelSizeBytes.map(String.init) ?? "-") "
-          + "latency_us_p99=\(budget.latencyMicrosecondsP99.map { "\($0)" } ?? "-")")
+          + "latency_us_p99=\(budget.latencyMicrosecondsP99.map { "\($0)" } ?? "-")"
+          + (budget.format.map { " format=\($0)" } ?? ""))
     }
+    // Only specs with an export section get this line.
+    if let exportFormats { lines.append("export formats=\(measuredFormats.joined(separator: ","))") }
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -1,4 +1,5 @@
 import BenchbookData
+import BenchbookExport
 import BenchbookModels
 
 /// A declarative experiment: which data, which target and features, how to
@@ -26,12 +27,15 @@ public struct ExperimentSpec: Sendable {
   public var tune: TuneSpec
   /// What an app can afford; tuned models choose inside it.
   public var budget: BudgetSpec?
+  /// The export formats `run` measures besides Core ML (the spec's `export: {formats: […]}`), as format ids;
+  /// nil when the spec has no `export:` section, which measures Core ML alone.
+  public var exportFormats: [String]?
 
   public init(
     name: String, description: String?, path: String, dataPath: String, dataset: DatasetDefinition,
     preprocessing: [PreprocessingStep], resampling: any ResamplingMethod, models: [ModelSpec],
     regression: RegressionSpec = RegressionSpec(), audit: AuditSpec = AuditSpec(), tune: TuneSpec = TuneSpec(),
-    budget: BudgetSpec? = nil
+    budget: BudgetSpec? = nil, exportFormats: [String]? = nil
   ) {
     self.name = name
     self.description = description
@@ -45,10 +49,20 @@ public struct ExperimentSpec: Sendable {
     self.audit = audit
     self.tune = tune
     self.budget = budget
+    self.exportFormats = exportFormats
   }
 
   /// Whether any model searches over settings.
   public var tunes: Bool { models.contains(where: \.isTuned) }
+
+  /// The formats `run` measures: Core ML always (results' `model_size_bytes`), then those the spec lists, in the
+  /// registry's order.
+  public var measuredFormats: [String] { Self.measured(exportFormats) }
+
+  static func measured(_ listed: [String]?) -> [String] {
+    let chosen = Set((listed ?? []) + [CoreMLFormat().id])
+    return ExportFormats.ids.filter(chosen.contains)
+  }
 }
 
 /// A transform applied before every model, fitted on the training fold, and the columns it transforms.

@@ -1,4 +1,5 @@
 import BenchbookData
+import BenchbookExport
 import BenchbookModels
 import Foundation
 
@@ -246,11 +247,23 @@ extension SpecParser {
     return spec
   }
 
-  /// `budget: {model_size_bytes: 100000, latency_us_p99: 50}`.
-  static func parseBudget(_ node: SpecNode?) throws(SpecError) -> BudgetSpec? {
+  /// `budget: {model_size_bytes: 100000, latency_us_p99: 50, format: tflite}`; the format must be measured.
+  static func parseBudget(_ node: SpecNode?, measured: [String]) throws(SpecError) -> BudgetSpec? {
     guard let node else { return nil }
-    let fields = try node.fields(allowed: ["model_size_bytes", "latency_us_p99"])
+    let fields = try node.fields(allowed: ["model_size_bytes", "latency_us_p99", "format"])
     var budget = BudgetSpec()
+    if let format = fields.optional("format") {
+      let id = try format.string()
+      guard ExportFormats.named(id) != nil else {
+        throw format.error(
+          "unknown format '\(id)'\(Suggestion.phrase(for: id, among: ExportFormats.ids)) "
+            + "(formats: \(ExportFormats.ids.joined(separator: ", ")))")
+      }
+      guard measured.contains(id) else {
+        throw format.error("the budget limits \(id) files, which the spec does not measure; list it in export.formats")
+      }
+      budget.format = id
+    }
     if let size = fields.optional("model_size_bytes") { budget.modelSizeBytes = try size.int(atLeast: 1) }
     if let latency = fields.optional("latency_us_p99") {
       let value = try latency.double()
@@ -261,5 +274,25 @@ extension SpecParser {
       throw node.error("a budget needs model_size_bytes or latency_us_p99")
     }
     return budget
+  }
+
+  /// `export: {formats: [coreml, tflite, onnx]}`: the formats `run` measures (Core ML is always measured).
+  static func parseExport(_ node: SpecNode?) throws(SpecError) -> [String]? {
+    guard let node else { return nil }
+    let fields = try node.fields(allowed: ["formats"])
+    let list = try fields.required("formats", in: node)
+    var formats: [String] = []
+    for item in try list.items() {
+      let id = try item.string()
+      guard ExportFormats.named(id) != nil else {
+        throw item.error(
+          "unknown format '\(id)'\(Suggestion.phrase(for: id, among: ExportFormats.ids)) "
+            + "(formats: \(ExportFormats.ids.joined(separator: ", ")))")
+      }
+      guard !formats.contains(id) else { throw item.error("format '\(id)' is listed twice") }
+      formats.append(id)
+    }
+    guard !formats.isEmpty else { throw list.error("list at least one format") }
+    return formats
   }
 }

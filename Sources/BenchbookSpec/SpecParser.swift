@@ -1,4 +1,5 @@
 import BenchbookData
+import BenchbookExport
 import BenchbookModels
 import Foundation
 import Yams
@@ -8,7 +9,7 @@ import Yams
 public enum SpecParser {
   static let topLevelKeys = [
     "name", "description", "data", "target", "time", "predict_at", "features", "preprocess", "resampling", "models",
-    "regression", "audit", "tune", "budget",
+    "regression", "audit", "tune", "budget", "export",
   ]
 
   /// `resampling:` takes `method`, `seed`, `max_fits` and every key some method reads.
@@ -86,7 +87,9 @@ public enum SpecParser {
     let regression = try parseRegression(top.optional("regression"), labels: models.map(\.label))
     let audit = try parseAudit(top.optional("audit"))
     let tune = try parseTune(top.optional("tune"), outer: resampling, hasTime: time != nil)
-    let budget = try parseBudget(top.optional("budget"))
+    let exportFormats = try parseExport(top.optional("export"))
+    let measured = ExperimentSpec.measured(exportFormats)
+    let budget = try parseBudget(top.optional("budget"), measured: measured)
 
     let resolved = URL(fileURLWithPath: dataPath, relativeTo: directory).standardizedFileURL.path
     let dataset = DatasetDefinition(
@@ -96,7 +99,7 @@ public enum SpecParser {
     return ExperimentSpec(
       name: name, description: description, path: path, dataPath: dataPath, dataset: dataset,
       preprocessing: preprocessing, resampling: resampling, models: models, regression: regression, audit: audit,
-      tune: tune, budget: budget)
+      tune: tune, budget: budget, exportFormats: exportFormats)
   }
 
   // MARK: - Document

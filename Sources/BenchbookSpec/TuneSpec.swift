@@ -35,16 +35,22 @@ public struct TuneSpec: Sendable, Hashable {
 /// What an app can afford (the spec's `budget:` section). A tuned model chooses
 /// only among configurations inside it.
 public struct BudgetSpec: Sendable, Hashable {
-  /// Largest Core ML file, in bytes.
+  /// Largest file, in bytes, in `format`.
   public var modelSizeBytes: Int?
+  /// The export format whose file size the budget limits (`budget.format`); nil means Core ML.
+  public var format: String?
   /// Largest 99th-percentile single-row latency, in microseconds. A timing:
   /// measured once per configuration on the fit on all rows.
   public var latencyMicrosecondsP99: Double?
 
-  public init(modelSizeBytes: Int? = nil, latencyMicrosecondsP99: Double? = nil) {
+  public init(modelSizeBytes: Int? = nil, latencyMicrosecondsP99: Double? = nil, format: String? = nil) {
     self.modelSizeBytes = modelSizeBytes
     self.latencyMicrosecondsP99 = latencyMicrosecondsP99
+    self.format = format
   }
+
+  /// The format's id, Core ML's when the spec names none.
+  public var sizeFormat: String { format ?? "coreml" }
 
   /// Whether a configuration of this size and latency fits; an unknown size
   /// (a model that cannot be exported) does not.

@@ -194,6 +194,11 @@ public struct ModelResult: Codable, Sendable {
   public var coremlIOS: String?
   /// Why the model could not be exported, when it could not.
   public var coremlError: String?
+  /// Exact file size in every format the spec measures (`export.formats`), by format id; only for specs that
+  /// list formats, so other results read as before.
+  public var modelSizes: [String: Int]?
+  /// Why a measured format could not hold the model, by format id; absent when every one could.
+  public var exportErrors: [String: String]?
   /// Single-row prediction through Benchbook's fitted pipeline (a timing: changes between runs).
   public var latencyMicroseconds: LatencyRecord?
   /// Batch prediction rate (a timing: changes between runs).
@@ -223,7 +228,7 @@ public struct ModelResult: Codable, Sendable {
   /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
   enum CodingKeys: String, CodingKey {
     case label, algorithm, params, accuracy, brier, folds, logLoss, parameterCount, modelSizeBytes, coremlSpecVersion,
-      coremlError, tuning, withinBudget, calibration
+      coremlError, modelSizes, exportErrors, tuning, withinBudget, calibration
     case rocAUC = "rocAuc"  // roc_auc
     case coremlIOS = "coremlIos"  // coreml_ios
     case latencyMicroseconds = "latencyUs"  // latency_us
@@ -238,6 +243,11 @@ extension ModelResult {
 
   /// The algorithm in words, or its id when this program does not know it.
   public var algorithmName: String { descriptor?.displayName ?? algorithm }
+
+  /// The file size in a format: `model_size_bytes` for Core ML, `model_sizes` for the others.
+  public func sizeBytes(in format: String) -> Int? {
+    format == "coreml" ? modelSizeBytes : modelSizes?[format]
+  }
 }
 
 /// Percentiles of single-row prediction time, in microseconds.

@@ -46,11 +46,18 @@ public struct ConfigurationRecord: Codable, Sendable {
   public var latencyMicroseconds: LatencyRecord?
   /// Whether the fit on all rows fits the budget (true when there is none).
   public var withinBudget: Bool
+  /// File size in every measured format, when the spec lists formats (`ModelResult.modelSizes`).
+  public var modelSizes: [String: Int]? = nil
 
   /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
   enum CodingKeys: String, CodingKey {
-    case params, flatLogLoss, flatFolds, parameterCount, modelSizeBytes, withinBudget
+    case params, flatLogLoss, flatFolds, parameterCount, modelSizeBytes, withinBudget, modelSizes
     case latencyMicroseconds = "latencyUs"  // latency_us
+  }
+
+  /// The file size in a format: `model_size_bytes` for Core ML, `model_sizes` for the others.
+  public func sizeBytes(in format: String) -> Int? {
+    format == "coreml" ? modelSizeBytes : modelSizes?[format]
   }
 }
 
@@ -72,16 +79,29 @@ public struct DefaultRecord: Codable, Sendable {
   public var configuration: Int?
   public var flatLogLoss: Summary
   public var modelSizeBytes: Int?
+  /// File size in every measured format, when the spec lists formats.
+  public var modelSizes: [String: Int]? = nil
+
+  /// The file size in a format: `model_size_bytes` for Core ML, `model_sizes` for the others.
+  public func sizeBytes(in format: String) -> Int? {
+    format == "coreml" ? modelSizeBytes : modelSizes?[format]
+  }
 }
 
 /// The spec's budget, as results record it.
 public struct BudgetRecord: Codable, Sendable, Hashable {
   public var modelSizeBytes: Int?
   public var latencyMicrosecondsP99: Double?
+  /// The format whose size `model_size_bytes` limits; absent for Core ML, the default.
+  public var format: String? = nil
 
   /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
   enum CodingKeys: String, CodingKey {
     case modelSizeBytes
     case latencyMicrosecondsP99 = "latencyUsP99"  // latency_us_p99
+    case format
   }
+
+  /// The format's id, Core ML's when the spec names none.
+  public var sizeFormat: String { format ?? "coreml" }
 }

@@ -85,7 +85,7 @@ public enum ExperimentRunner {
         measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: outcome.finalPipeline)
         if let budget = spec.budget {
           result.withinBudget = budget.admits(
-            sizeBytes: result.modelSizeBytes, latencyP99: result.latencyMicroseconds?.p99)
+            sizeBytes: result.sizeBytes(in: budget.sizeFormat), latencyP99: result.latencyMicroseconds?.p99)
         }
         modelResults.append(result)
         continue
@@ -128,7 +128,7 @@ public enum ExperimentRunner {
       measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: pipeline!)
       if let budget = spec.budget {
         result.withinBudget = budget.admits(
-          sizeBytes: result.modelSizeBytes, latencyP99: result.latencyMicroseconds?.p99)
+          sizeBytes: result.sizeBytes(in: budget.sizeFormat), latencyP99: result.latencyMicroseconds?.p99)
       }
       modelResults.append(result)
     }
@@ -149,7 +149,7 @@ public enum ExperimentRunner {
         jobs: options.jobs, repositoryDirectory: URL(fileURLWithPath: spec.path).deletingLastPathComponent().path))
     results.preprocessing = preprocessingRecord(spec.preprocessing, dataset)
     results.budget = spec.budget.map {
-      BudgetRecord(modelSizeBytes: $0.modelSizeBytes, latencyMicrosecondsP99: $0.latencyMicrosecondsP99)
+      BudgetRecord(modelSizeBytes: $0.modelSizeBytes, latencyMicrosecondsP99: $0.latencyMicrosecondsP99, format: $0.format)
     }
     MemoryTrace.mark("results and on-device cost", rows: dataset.x.rows)
     // The fitted models and the memory the main pass freed are returned to the system before the audit
@@ -183,6 +183,14 @@ public enum ExperimentRunner {
       result.coremlIOS = exported.specificationVersion.iOSRelease
     } catch {
       result.coremlError = error.message
+    }
+    // Other formats, only for specs that list them, so every other results.json reads as before.
+    if spec.exportFormats != nil {
+      let (sizes, errors) = OnDeviceCost.sizes(
+        spec, dataset: dataset, model: model, pipeline: pipeline, coreML: result.modelSizeBytes,
+        crossValidatedLogLoss: result.logLoss.mean)
+      result.modelSizes = sizes
+      result.exportErrors = errors.isEmpty ? nil : errors
     }
     let timing = OnDeviceCost.timing(pipeline, rows: dataset.x)
     result.latencyMicroseconds = LatencyRecord(p50: timing.latency.p50Microseconds, p99: timing.latency.p99Microseconds)

@@ -31,6 +31,48 @@ public enum OnDeviceCost {
     return try Exporter.export(request, as: format, maxBytes: maxBytes)
   }
 
+  /// The size of the file the budget limits (`budget.format`, Core ML by default) for `model` fitted as `pipeline`;
+  /// nil when the format cannot hold it.
+  public static func budgetSizeBytes(
+    _ spec: ExperimentSpec, dataset: Dataset, model: ModelSpec, pipeline: FittedPipeline,
+    crossValidatedLogLoss: Double? = nil
+  ) -> Int? {
+    guard let format = ExportFormats.named(spec.budget?.sizeFormat ?? "coreml") else { return nil }
+    return try? export(
+      spec, dataset: dataset, model: model, pipeline: pipeline, format: format,
+      crossValidatedLogLoss: crossValidatedLogLoss
+    ).sizeBytes
+  }
+
+  /// The file size in every format the spec measures, and why a format could not hold the model; empty for a
+  /// spec without `export:`.
+  /// - Parameter coreML: the Core ML size, already measured.
+  public static func sizes(
+    _ spec: ExperimentSpec, dataset: Dataset, model: ModelSpec, pipeline: FittedPipeline, coreML: Int?,
+    crossValidatedLogLoss: Double?
+  ) -> (sizes: [String: Int], errors: [String: String]) {
+    guard spec.exportFormats != nil else { return ([:], [:]) }
+    var sizes: [String: Int] = [:]
+    var errors: [String: String] = [:]
+    for id in spec.measuredFormats {
+      if id == CoreMLFormat().id {
+        if let coreML { sizes[id] = coreML }
+        continue
+      }
+      guard let format = ExportFormats.named(id) else { continue }
+      do {
+        sizes[id] =
+          try export(
+            spec, dataset: dataset, model: model, pipeline: pipeline, format: format,
+            crossValidatedLogLoss: crossValidatedLogLoss
+          ).sizeBytes
+      } catch {
+        errors[id] = error.message
+      }
+    }
+    return (sizes, errors)
+  }
+
   /// What every export of `model` fitted on all rows is asked to write.
   static func request(
     _ spec: ExperimentSpec, dataset: Dataset, model: ModelSpec, pipeline: FittedPipeline,

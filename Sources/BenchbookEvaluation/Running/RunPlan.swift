@@ -108,8 +108,7 @@ public struct RunPlan: Sendable {
       spec.budget?.modelSizeBytes == nil
       ? nil
       : { @Sendable model, pipeline in
-        try? OnDeviceCost.export(spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: nil)
-          .sizeBytes
+        OnDeviceCost.budgetSizeBytes(spec, dataset: dataset, model: model, pipeline: pipeline)
       }
     let count = indices.count
     // A tuned model whose splits can share work scores them in one pass, on every thread, before the rest.

@@ -39,21 +39,29 @@ extension NestedTuning {
     // configuration at a time.
     let model = model
     let sizes = ParallelExecutor.run(count: pipelines.count, jobs: jobs) { c in
-      try? OnDeviceCost.export(
-        spec, dataset: dataset, model: model, pipeline: pipelines[c], crossValidatedLogLoss: Summary(flat[c]).mean
-      ).sizeBytes
+      let logLoss = Summary(flat[c]).mean
+      let coreML =
+        try? OnDeviceCost.export(
+          spec, dataset: dataset, model: model, pipeline: pipelines[c], crossValidatedLogLoss: logLoss
+        ).sizeBytes
+      // Other formats only for specs that list them (`export.formats`).
+      let others = OnDeviceCost.sizes(
+        spec, dataset: dataset, model: model, pipeline: pipelines[c], coreML: coreML, crossValidatedLogLoss: logLoss)
+      return (coreML, spec.exportFormats == nil ? nil : others.sizes)
     }
     var records: [ConfigurationRecord] = []
     for (c, pipeline) in pipelines.enumerated() {
-      let size = sizes[c]
       let latency = OnDeviceCost.latency(pipeline, rows: dataset.x)
       let latencyRecord = LatencyRecord(p50: latency.p50Microseconds, p99: latency.p99Microseconds)
-      records.append(
-        ConfigurationRecord(
-          params: configurations[c].parameters, flatLogLoss: Summary(flat[c]), flatFolds: flat[c],
-          parameterCount: pipeline.classifier.parameterCount, modelSizeBytes: size,
-          latencyMicroseconds: latencyRecord,
-          withinBudget: budget?.admits(sizeBytes: size, latencyP99: latencyRecord.p99) ?? true))
+      var record = ConfigurationRecord(
+        params: configurations[c].parameters, flatLogLoss: Summary(flat[c]), flatFolds: flat[c],
+        parameterCount: pipeline.classifier.parameterCount, modelSizeBytes: sizes[c].0,
+        latencyMicroseconds: latencyRecord, withinBudget: true)
+      record.modelSizes = sizes[c].1
+      record.withinBudget =
+        budget?.admits(sizeBytes: record.sizeBytes(in: budget?.sizeFormat ?? "coreml"), latencyP99: latencyRecord.p99)
+        ?? true
+      records.append(record)
     }
 
     // The choice in each outer fold, unconstrained and inside the budget.
@@ -127,7 +135,8 @@ extension NestedTuning {
       selectionFrequency: frequency,
       defaults: DefaultRecord(
         params: configurations[defaultIndex].parameters, configuration: defaultIndex < gridCount ? defaultIndex : nil,
-        flatLogLoss: Summary(flat[defaultIndex]), modelSizeBytes: records[defaultIndex].modelSizeBytes))
+        flatLogLoss: Summary(flat[defaultIndex]), modelSizeBytes: records[defaultIndex].modelSizeBytes,
+        modelSizes: records[defaultIndex].modelSizes))
     return Outcome(result: result, resolved: resolved, finalPipeline: finalPipeline)
   }
 

@@ -1,7 +1,8 @@
 import BenchbookEvaluation
+import BenchbookExport
 
 /// Every configuration a tuned model tried, and every untuned model, by flat log-loss against what it costs an app
-/// (Core ML file size, or one-row latency), with the front nothing beats for its cost. It shows what a budget gives
+/// (the file size in the budget's format, Core ML by default, or one-row latency), with the front nothing beats for its cost. It shows what a budget gives
 /// up, and whether tuning moved a model towards the front or only along it.
 struct ParetoPlot: ReportPlot {
   enum Cost: Sendable { case size, latency }
@@ -26,18 +27,21 @@ struct ParetoPlot: ReportPlot {
   }
 
   func applies(to results: ExperimentResults) -> Bool {
-    results.models.contains { $0.tuning != nil } && !points(RankedTable.rank(results.models)).isEmpty
+    results.models.contains { $0.tuning != nil }
+      && !points(RankedTable.rank(results.models), format: results.budget?.sizeFormat ?? "coreml").isEmpty
   }
 
   func script(_ results: ExperimentResults, output: String) -> GnuplotScript {
     let models = RankedTable.rank(results.models)
-    let points = points(models)
+    let points = points(models, format: results.budget?.sizeFormat ?? "coreml")
     let limit: Double? =
       cost == .size ? results.budget?.modelSizeBytes.map(Double.init) : results.budget?.latencyMicrosecondsP99
     let x = LogAxis(points.map(\.x) + (limit.map { [$0] } ?? []))
     let y = LogAxis(points.map(\.y))
+    let format = results.budget?.sizeFormat ?? "coreml"
     let heading =
-      cost == .size ? "Core ML file size" : "one-row latency (99th percentile)"
+      cost == .size
+      ? "\(ExportFormats.named(format)?.name ?? format) file size" : "one-row latency (99th percentile)"
     var script = GnuplotScript(
       text: GnuplotScript.preamble(
         output: output, title: "Flat log-loss against \(heading), every configuration (lower left is better)",
@@ -87,17 +91,19 @@ struct ParetoPlot: ReportPlot {
 
   /// Every point the results can place on this cost axis: all configurations of a tuned model (and its defaults,
   /// when the grid does not hold them and their cost is known), the one fit of an untuned model.
-  func points(_ models: [ModelResult]) -> [Point] {
+  /// - Parameter format: the format whose file size is the cost (the budget's).
+  func points(_ models: [ModelResult], format: String) -> [Point] {
     var points: [Point] = []
     for (index, model) in models.enumerated() {
       guard let tuning = model.tuning else {
-        let x = cost == .size ? model.modelSizeBytes.map(Double.init) : model.latencyMicroseconds?.p99
+        let x = cost == .size ? model.sizeBytes(in: format).map(Double.init) : model.latencyMicroseconds?.p99
         if let x, let y = model.logLoss.mean { points.append(Point(x: x, y: y, model: index)) }
         continue
       }
       for (position, configuration) in tuning.configurations.enumerated() {
         let x =
-          cost == .size ? configuration.modelSizeBytes.map(Double.init) : configuration.latencyMicroseconds?.p99
+          cost == .size
+          ? configuration.sizeBytes(in: format).map(Double.init) : configuration.latencyMicroseconds?.p99
         guard let x, let y = configuration.flatLogLoss.mean else { continue }
         points.append(
           Point(
@@ -105,7 +111,7 @@ struct ParetoPlot: ReportPlot {
             isDefault: position == tuning.defaults.configuration))
       }
       // Defaults outside the grid were scored once more; their latency was not measured.
-      if tuning.defaults.configuration == nil, cost == .size, let size = tuning.defaults.modelSizeBytes,
+      if tuning.defaults.configuration == nil, cost == .size, let size = tuning.defaults.sizeBytes(in: format),
         let y = tuning.defaults.flatLogLoss.mean
       {
         points.append(Point(x: Double(size), y: y, model: index, isDefault: true))

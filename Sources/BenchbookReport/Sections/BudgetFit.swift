@@ -1,4 +1,5 @@
 import BenchbookEvaluation
+import BenchbookExport
 
 /// What an app can afford under the spec's budget, read one way by the headline and the tuning section, so the
 /// two never disagree on which model fits.
@@ -6,7 +7,10 @@ enum BudgetFit {
   /// "a Core ML file of at most 3.0 kB and a one-row p99 latency of at most 2.0 µs".
   static func describe(_ budget: BudgetRecord) -> String {
     var limits: [String] = []
-    if let size = budget.modelSizeBytes { limits.append("a Core ML file of at most \(Format.bytes(size))") }
+    if let size = budget.modelSizeBytes {
+      let format = ExportFormats.named(budget.sizeFormat)?.name ?? budget.sizeFormat
+      limits.append("a \(format) file of at most \(Format.bytes(size))")
+    }
     if let latency = budget.latencyMicrosecondsP99 {
       limits.append("a one-row p99 latency of at most \(Format.microseconds(latency))")
     }

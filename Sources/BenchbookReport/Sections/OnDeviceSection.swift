@@ -1,4 +1,5 @@
 import BenchbookEvaluation
+import BenchbookExport
 import BenchbookModels
 
 /// What shipping each model costs: its Core ML file, the iOS release it needs,
@@ -16,6 +17,7 @@ struct OnDeviceSection: ReportSection {
     text += "Every file is a Core ML pipeline that takes the spec's features by name and does its own preprocessing, "
     text +=
       "so an app passes raw values; `benchbook export` writes it and `benchbook inspect` shows what is inside.\n\n"
+    text += formatTable(models)
     let features = context.results.data.columns.count
     // A model that stores its training rows (k-nearest neighbours) ships them all.
     for model in models where model.descriptor?.storedSize == .trainingRows {
@@ -53,6 +55,30 @@ struct OnDeviceSection: ReportSection {
     for model in models where model.coremlError != nil {
       text += "- **\(model.label)** could not be exported: \(model.coremlError!).\n"
     }
+    for model in models {
+      for (id, message) in (model.exportErrors ?? [:]).sorted(by: { $0.key < $1.key }) {
+        text += "- **\(model.label)** could not be written as \(ExportFormats.named(id)?.name ?? id): \(message).\n"
+      }
+    }
     return text
+  }
+
+  /// Each measured format's file side by side, when the spec measures more than Core ML (`export.formats`):
+  /// the same fitted model, with its preprocessing, in each runtime's file.
+  private func formatTable(_ models: [ModelResult]) -> String {
+    let measured = Set(models.flatMap { ($0.modelSizes ?? [:]).keys })
+    let formats = ExportFormats.all.filter { measured.contains($0.id) }
+    guard !formats.isEmpty else { return "" }
+    var table = MarkdownTable(
+      [("Model", .left)] + formats.map { ("\($0.name) (.\($0.fileExtension))", .right) })
+    for model in models {
+      table.append(
+        [model.label] + formats.map { format in
+          model.modelSizes?[format.id].map(Format.bytes) ?? (model.exportErrors?[format.id] == nil ? "–" : "failed")
+        })
+    }
+    return "The same fitted models in each measured format (TensorFlow Lite and ONNX take the features as one "
+      + "float32 row, or one input each in ONNX when some are categories; `benchbook export --format`):\n\n"
+      + table.markdown + "\n"
   }
 }

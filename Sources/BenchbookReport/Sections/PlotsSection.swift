@@ -1,4 +1,5 @@
 import BenchbookEvaluation
+import BenchbookExport
 import Foundation
 
 /// The figures, embedded with relative links so they show on GitHub.
@@ -49,7 +50,15 @@ struct PlotsSection: ReportSection {
     let drawn = ours.filter { $0.skippedBecause == nil }
     for plot in drawn {
       text += "### \(plot.title)\n\n![\(plot.title)](\(plot.fileName))\n\n"
-      if let caption = Self.captions[plot.id] { text += "\(caption)\n\n" }
+      if var caption = Self.captions[plot.id] {
+        // A budget on another format's files plots those sizes.
+        if plot.id == "pareto-size", let format = context.results.budget?.format,
+          let name = ExportFormats.named(format)?.name
+        {
+          caption = caption.replacingOccurrences(of: "its Core ML file", with: "its \(name) file")
+        }
+        text += "\(caption)\n\n"
+      }
       if plot.id == "reliability" { text += Self.calibrationCounts(context.results) }
     }
     let skipped = ours.filter { $0.skippedBecause != nil }

@@ -1,4 +1,5 @@
 import BenchbookEvaluation
+import BenchbookExport
 
 /// How each tuned model chose its settings, and how much the choosing flatters the best grid score: the nested
 /// score in *Results* is only trustworthy if the reader can see what it replaced.
@@ -52,7 +53,8 @@ struct TuningSection: ReportSection {
     }
     text += ".\n"
     if context.results.budget != nil { text += budgetChoice(tuning) }
-    return text + "\n" + table(tuning, hasBudget: context.results.budget != nil).markdown
+    return text + "\n"
+      + table(tuning, hasBudget: context.results.budget != nil, budgetFormat: context.results.budget?.format).markdown
   }
 
   /// The same choice made only among configurations inside the budget.
@@ -77,10 +79,13 @@ struct TuningSection: ReportSection {
   }
 
   /// Every configuration of the grid, in grid order, with what it costs and how often it was chosen.
-  private func table(_ tuning: TuningRecord, hasBudget: Bool) -> MarkdownTable {
+  /// - Parameter budgetFormat: the format a size budget limits, when not Core ML: its sizes get a column too.
+  private func table(_ tuning: TuningRecord, hasBudget: Bool, budgetFormat: String?) -> MarkdownTable {
     let keys = TuningText.searchedKeys(tuning)
     var columns: [(String, MarkdownTable.Alignment)] = keys.map { ($0, .left) }
-    columns += [("flat log-loss", .right), ("Core ML size", .right), ("p99 latency", .right)]
+    columns += [("flat log-loss", .right), ("Core ML size", .right)]
+    if let budgetFormat { columns.append(("\(ExportFormats.named(budgetFormat)?.name ?? budgetFormat) size", .right)) }
+    columns.append(("p99 latency", .right))
     if hasBudget { columns.append(("within budget", .left)) }
     columns.append(("notes", .left))
     var table = MarkdownTable(columns)
@@ -90,8 +95,9 @@ struct TuningSection: ReportSection {
       row += [
         Format.meanStd(configuration.flatLogLoss.mean, configuration.flatLogLoss.std),
         configuration.modelSizeBytes.map(Format.bytes) ?? "–",
-        configuration.latencyMicroseconds.map { Format.microseconds($0.p99) } ?? "–",
       ]
+      if let budgetFormat { row.append(configuration.sizeBytes(in: budgetFormat).map(Format.bytes) ?? "–") }
+      row.append(configuration.latencyMicroseconds.map { Format.microseconds($0.p99) } ?? "–")
       if hasBudget { row.append(configuration.withinBudget ? "yes" : "no") }
       var notes: [String] = []
       let times = index < tuning.selectionFrequency.count ? tuning.selectionFrequency[index] : 0
