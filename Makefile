@@ -10,7 +10,7 @@ APT_PACKAGES := gnuplot-nox libgnuplot-iostream-dev libboost-iostreams-dev libbo
 	libopenblas-dev liblapacke-dev zlib1g-dev python3 python3-venv parallel valgrind
 
 .PHONY: deps build experiment experiment-sharded slurm-check experiments study study-sharded test bench bench-suite bench-venv baselines clean format \
-	coreml-check gate-evidence fuzz
+	coreml-check gate-evidence fuzz runtime-venv runtime-check runtime-latency
 
 ## deps: install the missing Debian packages (and only those)
 deps:
@@ -69,14 +69,15 @@ test: deps
 
 ## bench: Benchbook against scikit-learn: the flights flagship (plain, 1x/3x/10x and tuned) and the bench suite of
 ## real public datasets (experiments/bench/suite.yaml; its table goes to reports/bench/suite.md and suite.json),
-## then micro-benchmarks of the hot loops and the checks of shipped baselines. A missed target of issue 32 makes
+## then micro-benchmarks of the hot loops, the exports' latency in LiteRT and ONNX Runtime (runtime-latency) and the
+## checks of shipped baselines. A missed target of issue 32 makes
 ## it exit 1 at the end, after everything has run. BENCH_SUITE=iris,diamonds runs only those datasets of the
 ## suite (an optional one when named), BENCH_REPS the alternating pairs per dataset (at least 2 to take a median).
 BENCH_VENV := .build/sklearn-venv
 BENCH_SUITE ?=
 BENCH_REPS ?= 2
 BENCH_SUITE_FLAGS = --suite experiments/bench/suite.yaml --repetitions $(BENCH_REPS) $(if $(BENCH_SUITE),--only $(BENCH_SUITE))
-bench: build bench-venv
+bench: build bench-venv runtime-latency
 	$(SWIFT) build -c release --product benchbook-bench
 	@status=0; \
 	.build/release/benchbook-bench --benchbook $(BIN) --python $(BENCH_VENV)/bin/python \
@@ -123,7 +124,28 @@ coreml-check: build
 	for model in $$updatable; do \
 	  $(BIN) export experiments/iris.yaml --model $$model --updatable --out "$$dir/iris-$$model-updatable.mlmodel"; \
 	done && \
-	$(COREML_VENV)/bin/python Tests/BenchbookExportTests/Fixtures/check_coremltools.py "$$dir"/*.mlmodel
+	$(COREML_VENV)/bin/python Tools/runtime-check/check_coremltools.py "$$dir"/*.mlmodel
+
+## runtime-check: every model of iris, breast cancer, the flagship and a spec with categorical features, exported as
+## Core ML, TensorFlow Lite and ONNX, loaded in coremltools, LiteRT and ONNX Runtime (Tools/runtime-check), and
+## checked against Benchbook's own probabilities and scikit-learn's (1e-4; kNN only at float32 ties, under 0.5%)
+RUNTIME_VENV := .build/runtime-venv
+RUNTIME_SPECS ?= experiments/iris.yaml experiments/breast-cancer.yaml experiments/flights-delay.yaml \
+	Tools/runtime-check/categorical.yaml
+runtime-venv:
+	@[ -x $(RUNTIME_VENV)/bin/python ] && $(RUNTIME_VENV)/bin/python -c \
+	  'import ai_edge_litert, onnxruntime, onnx, coremltools, sklearn, pandas, yaml' 2>/dev/null || { \
+	  echo "runtime-venv: installing Tools/runtime-check/requirements.txt into $(RUNTIME_VENV)"; \
+	  python3 -m venv $(RUNTIME_VENV) && $(RUNTIME_VENV)/bin/pip install -q -r Tools/runtime-check/requirements.txt; }
+runtime-check: build runtime-venv
+	$(RUNTIME_VENV)/bin/python Tools/runtime-check/check_runtimes.py --benchbook $(BIN) --work .build/runtime-check \
+	  --summary .build/runtime-check/summary.json $(RUNTIME_SPECS)
+
+## runtime-latency: single-row latency (p50, p99) of the flagship's TensorFlow Lite and ONNX files in LiteRT and
+## ONNX Runtime, 1,000 rows after 100 warm-up ones, through their Python APIs, with Python's own overhead stated
+runtime-latency: build runtime-venv
+	$(RUNTIME_VENV)/bin/python Tools/runtime-check/latency.py --benchbook $(BIN) --work .build/runtime-latency \
+	  --json .build/runtime-latency/latency.json experiments/flights-delay.yaml
 
 ## fuzz: build the libFuzzer targets in Tests/Fuzz (with AddressSanitizer) and run each for FUZZ_SECONDS;
 ## a crash (AddressSanitizer's reports included), a hang (FUZZ_TIMEOUT seconds on one input) or 2 GB of

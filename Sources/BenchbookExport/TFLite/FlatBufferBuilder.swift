@@ -13,10 +13,10 @@
 /// before the table starts), then `endTable` writes the table's vtable (field
 /// offsets), sharing an earlier identical vtable when there is one.
 /// Scalars equal to the schema's default are left out, as FlatBuffers does.
-struct FlatBufferBuilder {
+public struct FlatBufferBuilder {
   /// A written object: its distance from the end of the buffer.
-  struct Offset: Equatable {
-    let distance: Int
+  public struct Offset: Equatable {
+    public let distance: Int
   }
 
   /// The buffer's bytes, last byte first.
@@ -28,12 +28,12 @@ struct FlatBufferBuilder {
   /// Vtables written so far, as their 16-bit entries, with their distances.
   private var vtables: [(entries: [UInt16], distance: Int)] = []
 
-  init(reservingCapacity capacity: Int = 1024) {
+  public init(reservingCapacity capacity: Int = 1024) {
     reversed.reserveCapacity(capacity)
   }
 
   /// Bytes written so far.
-  var size: Int { reversed.count }
+  public var size: Int { reversed.count }
 
   // MARK: - Primitives
 
@@ -65,7 +65,7 @@ struct FlatBufferBuilder {
   // MARK: - Strings and vectors
 
   /// A string: its UTF-8 bytes and a terminating zero, after a 32-bit length.
-  mutating func string(_ text: String) -> Offset {
+  public mutating func string(_ text: String) -> Offset {
     precondition(tableStart == nil, "strings are built before the table that holds them")
     let utf8 = Array(text.utf8)
     pad(4, extra: utf8.count + 1)
@@ -76,7 +76,7 @@ struct FlatBufferBuilder {
   }
 
   /// A vector of integers, its elements aligned to `alignment` (at least their size and 4).
-  mutating func vector<T: FixedWidthInteger>(_ values: [T], alignment: Int = 4) -> Offset {
+  public mutating func vector<T: FixedWidthInteger>(_ values: [T], alignment: Int = 4) -> Offset {
     precondition(tableStart == nil, "vectors are built before the table that holds them")
     let width = MemoryLayout<T>.size
     pad(max(alignment, width, 4), extra: values.count * width)
@@ -85,12 +85,12 @@ struct FlatBufferBuilder {
     return Offset(distance: reversed.count)
   }
 
-  mutating func vector(floats: [Float], alignment: Int = 4) -> Offset {
+  public mutating func vector(floats: [Float], alignment: Int = 4) -> Offset {
     vector(floats.map(\.bitPattern), alignment: alignment)
   }
 
   /// A vector of offsets to objects already written (tables, strings, vectors).
-  mutating func vector(offsets: [Offset]) -> Offset {
+  public mutating func vector(offsets: [Offset]) -> Offset {
     precondition(tableStart == nil, "vectors are built before the table that holds them")
     pad(4, extra: offsets.count * 4)
     for offset in offsets.reversed() { prependOffset(offset) }
@@ -100,26 +100,26 @@ struct FlatBufferBuilder {
 
   // MARK: - Tables
 
-  mutating func startTable() {
+  public mutating func startTable() {
     precondition(tableStart == nil, "tables do not nest while being built")
     tableStart = reversed.count
     fields = []
   }
 
   /// An integer field, left out when it equals the schema's default.
-  mutating func add<T: FixedWidthInteger>(_ id: Int, _ value: T, default fallback: T = 0) {
+  public mutating func add<T: FixedWidthInteger>(_ id: Int, _ value: T, default fallback: T = 0) {
     precondition(tableStart != nil, "a field outside a table")
     guard value != fallback else { return }
     prepend(value)
     fields.append((id, reversed.count))
   }
 
-  mutating func add(_ id: Int, _ value: Bool) {
+  public mutating func add(_ id: Int, _ value: Bool) {
     add(id, UInt8(value ? 1 : 0))
   }
 
   /// A float field, left out when it equals the schema's default (bit for bit).
-  mutating func add(_ id: Int, float value: Float, default fallback: Float = 0) {
+  public mutating func add(_ id: Int, float value: Float, default fallback: Float = 0) {
     precondition(tableStart != nil, "a field outside a table")
     guard value.bitPattern != fallback.bitPattern else { return }
     prepend(value.bitPattern)
@@ -127,14 +127,14 @@ struct FlatBufferBuilder {
   }
 
   /// A field referring to a string, vector or table already written.
-  mutating func add(_ id: Int, _ offset: Offset) {
+  public mutating func add(_ id: Int, _ offset: Offset) {
     precondition(tableStart != nil, "a field outside a table")
     prependOffset(offset)
     fields.append((id, reversed.count))
   }
 
   /// Closes the table: writes its vtable offset and its vtable (or points at an identical earlier one).
-  mutating func endTable() -> Offset {
+  public mutating func endTable() -> Offset {
     guard let start = tableStart else { preconditionFailure("endTable without startTable") }
     prepend(Int32(0))  // the vtable's offset, patched below
     let table = reversed.count
@@ -161,7 +161,7 @@ struct FlatBufferBuilder {
   // MARK: - Finishing
 
   /// The finished buffer: an offset to `root`, then the 4-character file identifier, then the objects.
-  mutating func finish(root: Offset, identifier: String) -> [UInt8] {
+  public mutating func finish(root: Offset, identifier: String) -> [UInt8] {
     precondition(identifier.utf8.count == 4, "a file identifier has four bytes")
     pad(largestAlignment, extra: 8)
     reversed.append(contentsOf: identifier.utf8.reversed())

@@ -1,50 +1,50 @@
 /// Reads a FlatBuffer written by any builder: tables through their vtables,
 /// with every offset checked against the buffer, so a crafted file is an
 /// error at its byte offset, never a read out of bounds.
-struct FlatBufferReader {
+public struct FlatBufferReader {
   /// A table: its position in the buffer.
-  struct Table {
-    let position: Int
+  public struct Table {
+    public let position: Int
     fileprivate let vtable: Int
     fileprivate let vtableSize: Int
   }
 
-  let bytes: [UInt8]
+  public let bytes: [UInt8]
 
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
+  public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
   private func failure(_ message: String, at offset: Int) -> ModelFileError {
     ModelFileError(message, offset: offset)
   }
 
-  func uint32(at position: Int) throws(ModelFileError) -> UInt32 {
+  public func uint32(at position: Int) throws(ModelFileError) -> UInt32 {
     guard position >= 0, position + 4 <= bytes.count else { throw failure("truncated 32-bit value", at: position) }
     var value: UInt32 = 0
     for i in 0..<4 { value |= UInt32(bytes[position + i]) << (8 * UInt32(i)) }
     return value
   }
 
-  func uint16(at position: Int) throws(ModelFileError) -> UInt16 {
+  public func uint16(at position: Int) throws(ModelFileError) -> UInt16 {
     guard position >= 0, position + 2 <= bytes.count else { throw failure("truncated 16-bit value", at: position) }
     return UInt16(bytes[position]) | UInt16(bytes[position + 1]) << 8
   }
 
-  func uint64(at position: Int) throws(ModelFileError) -> UInt64 {
+  public func uint64(at position: Int) throws(ModelFileError) -> UInt64 {
     UInt64(try uint32(at: position)) | UInt64(try uint32(at: position + 4)) << 32
   }
 
   /// The 4-character file identifier after the root offset.
-  var identifier: String? {
+  public var identifier: String? {
     guard bytes.count >= 8 else { return nil }
     return String(decoding: bytes[4..<8], as: UTF8.self)
   }
 
   /// The root table.
-  func root() throws(ModelFileError) -> Table {
+  public func root() throws(ModelFileError) -> Table {
     try table(at: Int(try uint32(at: 0)))
   }
 
-  func table(at position: Int) throws(ModelFileError) -> Table {
+  public func table(at position: Int) throws(ModelFileError) -> Table {
     let relative = Int(Int32(bitPattern: try uint32(at: position)))
     let vtable = position - relative
     let size = Int(try uint16(at: vtable))
@@ -55,14 +55,14 @@ struct FlatBufferReader {
   }
 
   /// Where field `id` of `table` lies, or nil when it is absent.
-  func field(_ table: Table, _ id: Int) throws(ModelFileError) -> Int? {
+  public func field(_ table: Table, _ id: Int) throws(ModelFileError) -> Int? {
     let entry = 4 + 2 * id
     guard entry < table.vtableSize else { return nil }
     let offset = Int(try uint16(at: table.vtable + entry))
     return offset == 0 ? nil : table.position + offset
   }
 
-  func int(_ table: Table, _ id: Int, bytes width: Int, signed: Bool = false, default fallback: Int = 0)
+  public func int(_ table: Table, _ id: Int, bytes width: Int, signed: Bool = false, default fallback: Int = 0)
     throws(ModelFileError) -> Int
   {
     guard let position = try field(table, id) else { return fallback }
@@ -80,7 +80,7 @@ struct FlatBufferReader {
     }
   }
 
-  func float(_ table: Table, _ id: Int, default fallback: Float = 0) throws(ModelFileError) -> Float {
+  public func float(_ table: Table, _ id: Int, default fallback: Float = 0) throws(ModelFileError) -> Float {
     guard let position = try field(table, id) else { return fallback }
     return Float(bitPattern: try uint32(at: position))
   }
@@ -93,17 +93,17 @@ struct FlatBufferReader {
     return target
   }
 
-  func subtable(_ table: Table, _ id: Int) throws(ModelFileError) -> Table? {
+  public func subtable(_ table: Table, _ id: Int) throws(ModelFileError) -> Table? {
     guard let position = try target(table, id) else { return nil }
     return try self.table(at: position)
   }
 
-  func string(_ table: Table, _ id: Int) throws(ModelFileError) -> String? {
+  public func string(_ table: Table, _ id: Int) throws(ModelFileError) -> String? {
     guard let position = try target(table, id) else { return nil }
     return try string(at: position)
   }
 
-  func string(at position: Int) throws(ModelFileError) -> String {
+  public func string(at position: Int) throws(ModelFileError) -> String {
     let (start, count) = try vectorBounds(at: position, width: 1)
     guard let text = String(validating: bytes[start..<(start + count)], as: UTF8.self) else {
       throw failure("a string is not valid UTF-8", at: position)
@@ -112,7 +112,7 @@ struct FlatBufferReader {
   }
 
   /// A vector's first element and its length, checked to lie inside the buffer.
-  func vectorBounds(at position: Int, width: Int) throws(ModelFileError) -> (start: Int, count: Int) {
+  public func vectorBounds(at position: Int, width: Int) throws(ModelFileError) -> (start: Int, count: Int) {
     let count = Int(try uint32(at: position))
     guard count <= (bytes.count - position - 4) / max(width, 1) else {
       throw failure("a vector of \(count) elements runs past the end", at: position)
@@ -121,12 +121,12 @@ struct FlatBufferReader {
   }
 
   /// Vector field `id`'s bounds, nil when absent.
-  func vector(_ table: Table, _ id: Int, width: Int) throws(ModelFileError) -> (start: Int, count: Int)? {
+  public func vector(_ table: Table, _ id: Int, width: Int) throws(ModelFileError) -> (start: Int, count: Int)? {
     guard let position = try target(table, id) else { return nil }
     return try vectorBounds(at: position, width: width)
   }
 
-  func int32s(_ table: Table, _ id: Int) throws(ModelFileError) -> [Int32] {
+  public func int32s(_ table: Table, _ id: Int) throws(ModelFileError) -> [Int32] {
     guard let (start, count) = try vector(table, id, width: 4) else { return [] }
     var out: [Int32] = []
     out.reserveCapacity(count)
@@ -134,13 +134,13 @@ struct FlatBufferReader {
     return out
   }
 
-  func bytes(_ table: Table, _ id: Int) throws(ModelFileError) -> ArraySlice<UInt8> {
+  public func bytes(_ table: Table, _ id: Int) throws(ModelFileError) -> ArraySlice<UInt8> {
     guard let (start, count) = try vector(table, id, width: 1) else { return [] }
     return bytes[start..<(start + count)]
   }
 
   /// A vector of tables.
-  func tables(_ table: Table, _ id: Int) throws(ModelFileError) -> [Table] {
+  public func tables(_ table: Table, _ id: Int) throws(ModelFileError) -> [Table] {
     guard let (start, count) = try vector(table, id, width: 4) else { return [] }
     var out: [Table] = []
     for i in 0..<count {
@@ -150,7 +150,7 @@ struct FlatBufferReader {
     return out
   }
 
-  func strings(_ table: Table, _ id: Int) throws(ModelFileError) -> [String] {
+  public func strings(_ table: Table, _ id: Int) throws(ModelFileError) -> [String] {
     guard let (start, count) = try vector(table, id, width: 4) else { return [] }
     var out: [String] = []
     for i in 0..<count {

@@ -1,0 +1,31 @@
+import BenchbookData
+import BenchbookModels
+
+/// Whether a written file predicts what the fitted model predicts: the file is
+/// written in a format, read back by Benchbook's own reader of that format and
+/// evaluated (`ExportFormat.probabilities`: Core ML's interpreter, or the graph
+/// evaluator's float32 arithmetic), and compared with the model's own
+/// probabilities on the same rows. For tests, including a conformance suite
+/// that checks every registered model in every format it can be written in.
+public enum ExportFidelity {
+  /// The largest absolute difference between the file's and the model's probabilities on `x`.
+  /// - Parameter x: design-matrix rows as `Dataset.x` holds them (encoded, unscaled).
+  public static func largestDifference(_ request: ExportRequest, rows x: Matrix, format: any ExportFormat) throws
+    -> Double
+  {
+    let file = try Exporter.export(request, as: format)
+    let fromFile = try format.probabilities(file.bytes, rows: x, features: request.features, classes: request.classes)
+    let scaled = request.scalers.reduce(x) { $1.transform($0) }
+    let expected = request.classifier.predictProbabilities(scaled)
+    var largest = 0.0
+    for (a, b) in zip(fromFile.values, expected.values) { largest = max(largest, abs(a - b)) }
+    guard fromFile.rows == expected.rows, fromFile.columns == expected.columns, !largest.isNaN else { return .infinity }
+    return largest
+  }
+
+  /// The formats that can hold `classifier`'s form: every one a conformance suite checks it in.
+  public static func formats(for classifier: any FittedClassifier) -> [any ExportFormat] {
+    guard let form = try? classifier.exportForm() else { return [] }
+    return ExportFormats.all.filter { $0.canWrite(form) }
+  }
+}

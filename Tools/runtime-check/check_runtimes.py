@@ -1,0 +1,405 @@
+"""Runs Benchbook's exports in the real runtimes and checks what they compute.
+
+A reference check for CI (`make runtime-check`), not part of Benchbook. For every
+spec given, every model in it and every format (Core ML, TensorFlow Lite, ONNX):
+
+1. `benchbook export SPEC --model M --format F --predictions P.json` writes the
+   file and, beside it, Benchbook's own probabilities for up to 2,000 rows spread
+   over the data (all rows when fewer), the inputs as that format takes them, and
+   every row's design matrix and class.
+2. The file is loaded in its runtime: LiteRT's interpreter (TensorFlow Lite),
+   ONNX Runtime after `onnx.checker.check_model(full_check=True)`, and for Core ML,
+   which has no runtime on Linux, coremltools' spec loader (every field must be
+   one Apple's definitions know) and a numpy evaluation of the pipeline from that
+   spec (`coreml_reference.py`). Interfaces and metadata are checked too (input and
+   output names and shapes, the resizable batch, class labels and categories).
+3. Its probabilities are compared with Benchbook's, and with scikit-learn's fit of
+   the same model on all rows. Tolerance: 1e-4 absolute for logistic regression,
+   LDA, naive Bayes and trees. k-nearest neighbours may differ only in rows whose
+   k-th and (k+1)-th nearest rows lie within float32 resolution of each other
+   (`float32 ties`, which must stay under 0.5% of the rows); against scikit-learn,
+   rows whose neighbours tie exactly are counted apart, since scikit-learn breaks
+   exact ties by its tree's layout and Benchbook by row order.
+
+Updatable Core ML files (k-nearest neighbours, logistic regression with a learning
+rate and epochs) are checked for the update parameters that were set.
+
+Usage:
+    python check_runtimes.py --benchbook BIN --work DIR [--summary FILE.json] SPEC.yaml [SPEC.yaml ...]
+Exit status: 0 when every check passes, 1 otherwise.
+"""
+
+import argparse
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+import zipfile
+
+import numpy as np
+import yaml
+
+TOLERANCE = 1e-4
+TIE_SHARE = 0.005
+FORMATS = [("coreml", "mlmodel"), ("tflite", "tflite"), ("onnx", "onnx")]
+CHUNK = 32  # rows per runtime call: a k-nearest-neighbours graph holds rows × stored rows × features floats
+
+
+def model_labels(spec_path):
+    """Labels in spec order: a bare name, or a mapping's `label` (else its name)."""
+    with open(spec_path) as f:
+        spec = yaml.safe_load(f)
+    labels = []
+    for item in spec["models"]:
+        if isinstance(item, str):
+            labels.append(item)
+        else:
+            (name, settings), = item.items()
+            labels.append((settings or {}).get("label", name))
+    return spec["name"], labels
+
+
+def export(benchbook, spec, label, fmt, out, predictions=None, extra=()):
+    command = [benchbook, "export", spec, "--model", label, "--format", fmt, "--out", out, *extra]
+    if predictions:
+        command += ["--predictions", predictions]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"benchbook export failed: {done.stderr.strip()}")
+    return done.stdout.strip()
+
+
+# MARK: - Runtimes
+
+
+def run_tflite(path, data):
+    from ai_edge_litert.interpreter import Interpreter
+
+    interpreter = Interpreter(model_path=path, num_threads=1)
+    inputs = interpreter.get_input_details()
+    outputs = interpreter.get_output_details()
+    features = data["features"]
+    problems = []
+    if len(inputs) != 1 or inputs[0]["name"] != "features" or list(inputs[0]["shape_signature"]) != [-1, len(features)]:
+        problems.append(f"input {[(i['name'], list(i['shape_signature'])) for i in inputs]}")
+    if len(outputs) != 1 or outputs[0]["name"] != "probabilities":
+        problems.append(f"output {[o['name'] for o in outputs]}")
+    # The metadata's packed files: feature names, class labels, category lists.
+    with zipfile.ZipFile(path) as archive:
+        names = archive.read("features.txt").decode().splitlines()
+        labels = archive.read("labels.txt").decode().splitlines()
+        for column, feature in enumerate(features):
+            if "categories" in feature:
+                listed = archive.read(f"categories_{column}.txt").decode().splitlines()
+                if listed != feature["categories"]:
+                    problems.append(f"categories of {feature['name']}: {listed}")
+    if names != [f["name"] for f in features]:
+        problems.append(f"features.txt {names}")
+    if labels != data["classes"]:
+        problems.append(f"labels.txt {labels}")
+    x = np.array(data["inputs"], dtype=np.float64).astype(np.float32)
+    out = []
+    size = None
+    for start in range(0, len(x), CHUNK):
+        chunk = x[start : start + CHUNK]
+        if size != len(chunk):
+            interpreter.resize_tensor_input(inputs[0]["index"], [len(chunk), x.shape[1]])
+            interpreter.allocate_tensors()
+            size = len(chunk)
+        interpreter.set_tensor(inputs[0]["index"], chunk)
+        interpreter.invoke()
+        out.append(interpreter.get_tensor(outputs[0]["index"]).copy())
+    return np.concatenate(out).astype(np.float64), problems
+
+
+def onnx_feeds(session, data, rows):
+    features = data["features"]
+    inputs = session.get_inputs()
+    x = [data["inputs"][r] for r in rows]
+    if len(inputs) == 1 and inputs[0].name == "features":
+        return {"features": np.array(x, dtype=np.float64).astype(np.float32)}
+    feeds = {}
+    for column, (feature, node) in enumerate(zip(features, inputs)):
+        values = [row[column] for row in x]
+        if node.type == "tensor(float)":
+            feeds[node.name] = np.array(values, dtype=np.float64).astype(np.float32).reshape(-1, 1)
+        elif node.type == "tensor(int64)":
+            feeds[node.name] = np.array([int(v) for v in values], dtype=np.int64).reshape(-1, 1)
+        else:
+            feeds[node.name] = np.array(values, dtype=object).reshape(-1, 1)
+    return feeds
+
+
+def run_onnx(path, data):
+    import onnx
+    import onnxruntime
+
+    onnx.checker.check_model(onnx.load(path), full_check=True)
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = 1
+    session = onnxruntime.InferenceSession(path, options, providers=["CPUExecutionProvider"])
+    problems = []
+    features = data["features"]
+    names = [i.name for i in session.get_inputs()]
+    numeric = all(f["type"] == "numeric" for f in features)
+    expected = ["features"] if numeric else [f["name"] for f in features]
+    if names != expected:
+        problems.append(f"inputs {names}")
+    if [o.name for o in session.get_outputs()] != ["probabilities", "label"]:
+        problems.append(f"outputs {[o.name for o in session.get_outputs()]}")
+    out, labels = [], []
+    for start in range(0, len(data["inputs"]), CHUNK):
+        rows = range(start, min(start + CHUNK, len(data["inputs"])))
+        probabilities, label = session.run(["probabilities", "label"], onnx_feeds(session, data, rows))
+        out.append(probabilities)
+        labels += [str(v) for v in label]
+    probabilities = np.concatenate(out).astype(np.float64)
+    predicted = [data["classes"][i] for i in probabilities.argmax(axis=1)]
+    if labels != predicted:
+        problems.append("label is not the most probable class")
+    return probabilities, problems
+
+
+def run_coreml(path, data):
+    import coremltools
+
+    from check_coremltools import unknown
+    from coreml_reference import predict
+
+    spec = coremltools.utils.load_spec(path)
+    problems = []
+    unknown_fields = unknown(spec, "")
+    if unknown_fields:
+        problems.append("fields unknown to coremltools at " + ", ".join(unknown_fields[:3]))
+    if [f.name for f in spec.description.input] != [f["name"] for f in data["features"]]:
+        problems.append(f"inputs {[f.name for f in spec.description.input]}")
+    rows = []
+    for values in data["inputs"]:
+        row = {}
+        for feature, value in zip(data["features"], values):
+            if feature["type"] == "numeric":
+                row[feature["name"]] = float(value)
+            else:
+                row[feature["name"]] = value
+        rows.append(row)
+    labels, probabilities = predict(spec, rows)
+    order = [labels.index(c) for c in data["classes"]]
+    return np.asarray(probabilities, dtype=np.float64)[:, order], problems
+
+
+# MARK: - scikit-learn
+
+
+def sklearn_model(algorithm, params, seed=None):
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.tree import DecisionTreeClassifier
+
+    if algorithm == "logistic_regression":
+        # The converged reference (shared/design/semantics.md): lbfgs stops early on unscaled data.
+        unpenalised = params.get("penalty") == "none"
+        return LogisticRegression(
+            C=np.inf if unpenalised else params.get("C", 1.0), fit_intercept=params.get("fit_intercept", True),
+            solver="newton-cg", tol=1e-14, max_iter=100000)
+    if algorithm == "lda":
+        return LinearDiscriminantAnalysis(solver="svd", tol=params.get("tol", 1e-4))
+    if algorithm == "knn":
+        index = {"kd-tree": "kd_tree", "linear": "brute"}.get(params.get("algorithm", "auto"), params.get("algorithm"))
+        return KNeighborsClassifier(
+            n_neighbors=params["n_neighbors"], weights=params["weights"], algorithm=index or "auto",
+            leaf_size=params.get("leaf_size", 30))
+    if algorithm == "decision_tree":
+        return DecisionTreeClassifier(
+            criterion=params.get("criterion", "gini"), max_depth=params.get("max_depth"),
+            min_samples_split=params.get("min_samples_split", 2), min_samples_leaf=params.get("min_samples_leaf", 1),
+            min_impurity_decrease=params.get("min_impurity_decrease", 0.0),
+            random_state=params.get("random_state") if seed is None else seed)
+    if algorithm == "gaussian_nb":
+        return GaussianNB(var_smoothing=params.get("var_smoothing", 1e-9))
+    raise ValueError(f"no scikit-learn reference for {algorithm}")
+
+
+class Reference:
+    """scikit-learn's fit on all rows and, for k-nearest neighbours, the ties at the k-th neighbour."""
+
+    def __init__(self, data):
+        from sklearn.pipeline import make_pipeline
+        from sklearn.preprocessing import StandardScaler
+
+        design = np.array(data["design"], dtype=np.float64)
+        labels = np.array(data["labels"])
+        rows = np.array(data["rows"])
+        standardize = "standardize" in data["preprocess"]
+        estimator = sklearn_model(data["algorithm"], data["params"])
+        steps = [StandardScaler(), estimator] if standardize else [estimator]
+        fitted = make_pipeline(*steps).fit(design, labels)
+        full = np.zeros((len(rows), len(data["classes"])))
+        full[:, fitted.classes_] = fitted.predict_proba(design[rows])
+        self.probabilities = full
+        self.exact_ties = np.zeros(len(rows), dtype=bool)
+        self.float32_ties = np.zeros(len(rows), dtype=bool)
+        if data["algorithm"] == "knn":
+            z = StandardScaler().fit_transform(design) if standardize else design
+            k = data["params"]["n_neighbors"]
+            for start in range(0, len(rows), 8):
+                block = rows[start : start + 8]
+                d2 = ((z[None, :, :] - z[block][:, None, :]) ** 2).sum(axis=2)
+                part = np.partition(d2, k, axis=1)[:, : k + 1]
+                part.sort(axis=1)
+                kth, after = part[:, k - 1], part[:, k]
+                exact = after == kth
+                near = ~exact & (after - kth <= 1e-5 * np.maximum(after, 1e-300))
+                self.exact_ties[start : start + len(block)] = exact
+                self.float32_ties[start : start + len(block)] = near
+
+
+# MARK: - Checks
+
+
+def judge(algorithm, got, bench, reference):
+    """(max |Δ| vs Benchbook, max |Δ| vs scikit-learn, rows explained by float32 ties, exact-tie rows, failures)."""
+    failures = []
+    off_bench = np.abs(got - bench).max(axis=1)
+    off_sklearn = np.abs(got - reference.probabilities).max(axis=1)
+    n = len(got)
+    if algorithm == "knn":
+        ties = reference.float32_ties | reference.exact_ties
+        wrong = (off_bench > TOLERANCE) & ~ties
+        if wrong.any():
+            failures.append(f"{wrong.sum()} rows differ from Benchbook's without a float32 tie")
+        float32_rows = ((off_bench > TOLERANCE) | (off_sklearn > TOLERANCE)) & reference.float32_ties
+        if float32_rows.sum() > TIE_SHARE * n:
+            failures.append(f"{float32_rows.sum()} of {n} rows differ at float32 ties (limit {TIE_SHARE:.1%})")
+        wrong = (off_sklearn > TOLERANCE) & ~ties
+        if wrong.any():
+            failures.append(f"{wrong.sum()} rows differ from scikit-learn's without a tie")
+        exact_rows = (off_sklearn > TOLERANCE) & reference.exact_ties
+        clean = ~ties
+        return (
+            off_bench[clean].max(initial=0.0), off_sklearn[clean].max(initial=0.0), int(float32_rows.sum()),
+            int(exact_rows.sum()), failures)
+    if off_bench.max() > TOLERANCE:
+        failures.append(f"{(off_bench > TOLERANCE).sum()} rows differ from Benchbook's by more than {TOLERANCE}")
+    if off_sklearn.max() > TOLERANCE:
+        failures.append(f"{(off_sklearn > TOLERANCE).sum()} rows differ from scikit-learn's by more than {TOLERANCE}")
+    return off_bench.max(), off_sklearn.max(), 0, 0, failures
+
+
+def check_updatable(benchbook, spec, label, algorithm, work):
+    """An updatable Core ML file for k-nearest neighbours and logistic regression, with the settings asked for."""
+    import coremltools
+
+    out = os.path.join(work, f"updatable-{label}.mlmodel")
+    extra = ["--updatable"]
+    if algorithm == "logistic_regression":
+        extra += ["--learning-rate", "0.05", "--epochs", "7"]
+    export(benchbook, spec, label, "coreml", out, extra=extra)
+    model = coremltools.utils.load_spec(out)
+    classifier = model.pipelineClassifier.pipeline.models[-1]
+    problems = []
+    if not (model.isUpdatable and classifier.isUpdatable and model.specificationVersion >= 4):
+        problems.append("not marked updatable at specification version 4 or later")
+    if not model.description.trainingInput:
+        problems.append("no training inputs")
+    if algorithm == "logistic_regression":
+        network = classifier.neuralNetworkClassifier
+        layer = network.layers[0]
+        update = network.updateParams
+        sgd = update.optimizer.sgdOptimizer
+        loss = update.lossLayers[0].categoricalCrossEntropyLossLayer
+        if not (layer.isUpdatable and layer.innerProduct.weights.isUpdatable and layer.innerProduct.bias.isUpdatable):
+            problems.append("the inner product is not updatable")
+        if sgd.learningRate.defaultValue != 0.05 or update.epochs.defaultValue != 7:
+            problems.append(f"learning rate {sgd.learningRate.defaultValue}, epochs {update.epochs.defaultValue}")
+        if loss.input != network.labelProbabilityLayerName or loss.target != model.description.predictedFeatureName:
+            problems.append(f"loss reads {loss.input} against {loss.target}")
+    elif classifier.WhichOneof("Type") != "kNearestNeighborsClassifier":
+        problems.append("not a k-nearest-neighbours classifier")
+    return problems
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--benchbook", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--summary")
+    parser.add_argument("specs", nargs="+")
+    args = parser.parse_args()
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+    import ai_edge_litert
+    import coremltools
+    import onnx
+    import onnxruntime
+    import sklearn
+
+    versions = {
+        "ai-edge-litert": getattr(ai_edge_litert, "__version__", "?"), "onnxruntime": onnxruntime.__version__,
+        "onnx": onnx.__version__, "coremltools": coremltools.__version__, "scikit-learn": sklearn.__version__,
+    }
+    print("runtimes: " + ", ".join(f"{k} {v}" for k, v in versions.items()))
+    os.makedirs(args.work, exist_ok=True)
+    results = []
+    failed = 0
+    header = f"{'spec':<22} {'model':<8} {'format':<7} {'bytes':>10} {'rows':>5} {'vs Benchbook':>12} {'vs sklearn':>11} ties"
+    print(header)
+    for spec in args.specs:
+        name, labels = model_labels(spec)
+        for label in labels:
+            reference = None
+            for fmt, extension in FORMATS:
+                out = os.path.join(args.work, f"{name}-{label}.{extension}")
+                predictions = os.path.join(args.work, f"{name}-{label}-{fmt}.json")
+                row = {"spec": name, "model": label, "format": fmt}
+                try:
+                    export(args.benchbook, spec, label, fmt, out, predictions)
+                    with open(predictions) as f:
+                        data = json.load(f)
+                    os.remove(predictions)
+                    row["algorithm"] = data["algorithm"]
+                    row["bytes"] = os.path.getsize(out)
+                    if reference is None:
+                        reference = Reference(data)
+                    started = time.time()
+                    run = {"coreml": run_coreml, "tflite": run_tflite, "onnx": run_onnx}[fmt]
+                    got, problems = run(out, data)
+                    row["seconds"] = round(time.time() - started, 2)
+                    bench = np.array(data["probabilities"], dtype=np.float64)
+                    d_bench, d_sklearn, float32_ties, exact_ties, failures = judge(
+                        data["algorithm"], got, bench, reference)
+                    failures = problems + failures
+                    row.update(
+                        rows=len(got), max_diff_benchbook=float(d_bench), max_diff_sklearn=float(d_sklearn),
+                        float32_tie_rows=float32_ties, exact_tie_rows=exact_ties)
+                except Exception as error:  # any failure of export, load or run fails the check
+                    failures = [f"{type(error).__name__}: {error}"]
+                row["failures"] = failures
+                results.append(row)
+                ties = f"{row.get('float32_tie_rows', 0)} f32, {row.get('exact_tie_rows', 0)} exact" if row.get(
+                    "algorithm") == "knn" else ""
+                print(
+                    f"{name:<22} {label:<8} {fmt:<7} {row.get('bytes', 0):>10} {row.get('rows', 0):>5} "
+                    f"{row.get('max_diff_benchbook', float('nan')):>12.2e} {row.get('max_diff_sklearn', float('nan')):>11.2e} "
+                    f"{ties}{'  FAILED: ' + '; '.join(failures) if failures else ''}", flush=True)
+                failed += bool(failures)
+            if row.get("algorithm") in ("logistic_regression", "knn"):
+                try:
+                    problems = check_updatable(args.benchbook, spec, label, row["algorithm"], args.work)
+                except Exception as error:
+                    problems = [f"{type(error).__name__}: {error}"]
+                print(f"{name:<22} {label:<8} updatable Core ML: {'ok' if not problems else 'FAILED: ' + '; '.join(problems)}")
+                results.append({"spec": name, "model": label, "format": "coreml-updatable", "failures": problems})
+                failed += bool(problems)
+    if args.summary:
+        with open(args.summary, "w") as f:
+            json.dump({"versions": versions, "results": results}, f, indent=1)
+    print(f"runtime check: {len(results) - failed} of {len(results)} files pass")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

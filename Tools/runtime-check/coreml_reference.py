@@ -1,0 +1,167 @@
+"""Evaluates a Core ML pipeline classifier from its specification, in numpy.
+
+There is no Core ML runtime on Linux. This follows the semantics Apple's format
+documents for the model types Benchbook writes (one-hot encoder, feature
+vectorizer, scaler, GLM classifier, tree ensemble classifier, k-nearest
+neighbours classifier, neural-network classifier with inner product,
+multiply, concat and softmax layers), reading the file through coremltools'
+own definitions, so the probabilities it gives are computed independently of
+Benchbook's Swift interpreter. A reference check, not part of Benchbook.
+"""
+
+import numpy as np
+
+
+def class_labels(model):
+    """The classifier's labels as text, in its order."""
+    kind = model.WhichOneof("Type")
+    inner = getattr(model, kind)
+    which = inner.WhichOneof("ClassLabels")
+    values = getattr(inner, which).vector
+    return [str(v) for v in values]
+
+
+def predict(spec, rows):
+    """Class probabilities of `rows` (a list of {input name: value}), one column per class label of the file."""
+    features = {}
+    for input_ in spec.description.input:
+        features[input_.name] = [row[input_.name] for row in rows]
+    kind = spec.WhichOneof("Type")
+    if kind != "pipelineClassifier":
+        raise ValueError(f"a {kind}, not the pipeline classifier Benchbook writes")
+    models = spec.pipelineClassifier.pipeline.models
+    for model in models:
+        run(model, features, len(rows))
+    classifier = models[-1]
+    probabilities = features[classifier.description.predictedProbabilitiesName]
+    labels = features.get("__classes__") or class_labels(classifier)
+    return labels, probabilities
+
+
+def run(model, features, n):
+    kind = model.WhichOneof("Type")
+    description = model.description
+    inputs = [f.name for f in description.input]
+    outputs = [f.name for f in description.output]
+    if kind == "oneHotEncoder":
+        encoder = model.oneHotEncoder
+        which = encoder.WhichOneof("CategoryType")
+        categories = [str(c) for c in getattr(encoder, which).vector]
+        out = np.zeros((n, len(categories)))
+        for r, value in enumerate(features[inputs[0]]):
+            out[r, categories.index(str(value))] = 1.0  # an unknown category is an error, as in Core ML
+        features[outputs[0]] = out
+    elif kind == "featureVectorizer":
+        parts = []
+        for column in model.featureVectorizer.inputList:
+            value = np.asarray(features[column.inputColumn], dtype=float)
+            parts.append(value.reshape(n, -1))
+        features[outputs[0]] = np.concatenate(parts, axis=1)
+    elif kind == "scaler":
+        x = np.asarray(features[inputs[0]], dtype=float)
+        features[outputs[0]] = (x + np.array(model.scaler.shiftValue)) * np.array(model.scaler.scaleValue)
+    elif kind == "glmClassifier":
+        glm = model.glmClassifier
+        x = np.asarray(features[inputs[0]], dtype=float)
+        w = np.array([list(row.value) for row in glm.weights])
+        scores = x @ w.T + np.array(glm.offset)
+        if glm.classEncoding != 0 or glm.postEvaluationTransform != 0:
+            raise ValueError("Benchbook writes reference-class GLMs with a logit transform")
+        if w.shape[0] == 1:
+            p1 = 1.0 / (1.0 + np.exp(-scores[:, 0]))
+            probabilities = np.stack([1 - p1, p1], axis=1)
+        else:
+            full = np.concatenate([np.zeros((n, 1)), scores], axis=1)
+            full -= full.max(axis=1, keepdims=True)
+            e = np.exp(full)
+            probabilities = e / e.sum(axis=1, keepdims=True)
+        features[description.predictedProbabilitiesName] = probabilities
+    elif kind == "treeEnsembleClassifier":
+        features[description.predictedProbabilitiesName] = tree_ensemble(model, features[inputs[0]], n)
+    elif kind == "kNearestNeighborsClassifier":
+        probabilities, classes = neighbours(model, features[inputs[0]], n)
+        features[description.predictedProbabilitiesName] = probabilities
+        features["__classes__"] = classes
+    elif kind == "neuralNetworkClassifier":
+        network = model.neuralNetworkClassifier
+        blobs = {inputs[0]: np.asarray(features[inputs[0]], dtype=float).astype(np.float32)}
+        for layer in network.layers:
+            which = layer.WhichOneof("layer")
+            ins = [blobs[name] for name in layer.input]
+            if which == "innerProduct":
+                p = layer.innerProduct
+                w = np.array(p.weights.floatValue, dtype=np.float32).reshape(p.outputChannels, p.inputChannels)
+                out = ins[0] @ w.T
+                if p.hasBias:
+                    out = out + np.array(p.bias.floatValue, dtype=np.float32)
+            elif which == "multiply":
+                out = ins[0] * ins[1] if len(ins) == 2 else ins[0] * layer.multiply.alpha
+            elif which == "concat":
+                out = np.concatenate(ins, axis=1)
+            elif which == "softmax":
+                z = ins[0] - ins[0].max(axis=1, keepdims=True)
+                e = np.exp(z)
+                out = e / e.sum(axis=1, keepdims=True)
+            else:
+                raise ValueError(f"layer type {which} is not one Benchbook writes")
+            blobs[layer.output[0]] = out
+        features[description.predictedProbabilitiesName] = blobs[network.labelProbabilityLayerName].astype(float)
+    else:
+        raise ValueError(f"model type {kind} is not one Benchbook writes")
+
+
+def tree_ensemble(model, x, n):
+    trees = model.treeEnsembleClassifier
+    parameters = trees.treeEnsemble
+    nodes = {(node.treeId, node.nodeId): node for node in parameters.nodes}
+    dimensions = parameters.numPredictionDimensions
+    x = np.asarray(x, dtype=float)
+    out = np.tile(np.array(parameters.basePredictionValue, dtype=float), (n, 1))
+    roots = sorted({node.treeId for node in parameters.nodes})
+    for r in range(n):
+        for tree in roots:
+            node = nodes[(tree, 0)]
+            while node.nodeBehavior != 6:  # LeafNode
+                value = x[r, node.branchFeatureIndex]
+                threshold = node.branchFeatureValue
+                behavior = node.nodeBehavior
+                if np.isnan(value):
+                    go = node.missingValueTracksTrueChild
+                elif behavior == 0:
+                    go = value <= threshold
+                elif behavior == 1:
+                    go = value < threshold
+                else:
+                    raise ValueError(f"branch behaviour {behavior} is not one Benchbook writes")
+                node = nodes[(tree, node.trueChildNodeId if go else node.falseChildNodeId)]
+            for info in node.evaluationInfo:
+                out[r, info.evaluationIndex] += info.evaluationValue
+    if trees.postEvaluationTransform != 0:
+        raise ValueError("Benchbook's trees have no post-evaluation transform")
+    if dimensions == 1:
+        return np.stack([1 - out[:, 0], out[:, 0]], axis=1)
+    return out
+
+
+def neighbours(model, x, n):
+    knn = model.kNearestNeighborsClassifier
+    index = knn.nearestNeighborsIndex
+    samples = np.array([list(s.vector) for s in index.floatSamples], dtype=np.float32).astype(float)
+    which = knn.WhichOneof("ClassLabels")
+    labels = [str(v) for v in getattr(knn, which).vector]
+    classes = list(dict.fromkeys(labels))
+    k = knn.numberOfNeighbors.defaultValue
+    weighting = knn.WhichOneof("WeightingScheme")
+    x = np.asarray(x, dtype=float)
+    out = np.zeros((n, len(classes)))
+    for r in range(n):
+        d2 = ((samples - x[r].astype(np.float32).astype(float)) ** 2).sum(axis=1)
+        order = np.argsort(d2, kind="stable")[:k]
+        votes = np.ones(k)
+        if weighting == "inverseDistanceWeighting":
+            d = np.sqrt(d2[order])
+            votes = np.where(d == 0, 1.0, 0.0) if (d == 0).any() else 1.0 / d
+        for j, v in zip(order, votes):
+            out[r, classes.index(labels[j])] += v
+        out[r] /= out[r].sum()
+    return out, classes
