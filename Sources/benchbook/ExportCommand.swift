@@ -64,7 +64,8 @@ struct ExportCommand: ParsableCommand {
 
   @Flag(
     name: .long,
-    help: "Write a Core ML model an app can update with its user's examples (k-nearest neighbours, logistic regression).")
+    help:
+      "Write a Core ML model an app can update with its user's examples (k-nearest neighbours, logistic regression).")
   var updatable = false
 
   @Option(name: .long, help: "With --updatable, a logistic regression's SGD learning rate (default 0.01).")
@@ -73,7 +74,8 @@ struct ExportCommand: ParsableCommand {
   @Option(name: .long, help: "With --updatable, a logistic regression's SGD epochs per update (default 10).")
   var epochs: Int?
 
-  @Option(name: .long, help: "The largest file to write, in bytes (default: the format's limit, 2 GiB); larger is an error.")
+  @Option(
+    name: .long, help: "The largest file to write, in bytes (default: the format's limit, 2 GiB); larger is an error.")
   var maxBytes: Int?
 
   @Option(
@@ -81,7 +83,8 @@ struct ExportCommand: ParsableCommand {
     help: "A results.json to take the cross-validated log-loss from (default: reports/<name>/results.json).")
   var results: String?
 
-  @Option(name: .long, help: "Also write the model's own probabilities and inputs to this JSON file, for runtime checks.")
+  @Option(
+    name: .long, help: "Also write the model's own probabilities and inputs to this JSON file, for runtime checks.")
   var predictions: String?
 
   @Flag(name: .long, help: "Also time single-row latency and batch throughput of the fitted pipeline.")

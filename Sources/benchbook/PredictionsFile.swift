@@ -47,7 +47,8 @@ enum PredictionsFile {
     field("format", quote(format.id))
     field("file", quote(file))
     let features = dataset.features.map { feature in
-      var text = "{\"name\": \(quote(feature.name)), \"type\": \(quote(feature.type == .numeric ? "numeric" : "categorical"))"
+      var text =
+        "{\"name\": \(quote(feature.name)), \"type\": \(quote(feature.type == .numeric ? "numeric" : "categorical"))"
       if let categories = feature.categories {
         text += ", \"categories\": [" + categories.map(quote).joined(separator: ", ") + "]"
       }
@@ -64,7 +65,8 @@ enum PredictionsFile {
         case .numeric: return number(x[r, feature.columns.lowerBound])
         case .categorical:
           var chosen = 0
-          for (i, column) in feature.columns.enumerated() where x[r, column] > x[r, feature.columns.lowerBound + chosen] {
+          for (i, column) in feature.columns.enumerated() where x[r, column] > x[r, feature.columns.lowerBound + chosen]
+          {
             chosen = i
           }
           return format.takesCategoryIndices ? String(chosen) : quote(feature.categories?[chosen] ?? "")

@@ -56,31 +56,29 @@ import Testing
   }
 }
 
-/// Held-out rows whose k-th and (k+1)-th nearest stored samples of a nearest-neighbours file are equidistant
-/// or nearly so (relative 1e-5), where float32 samples may swap which one is a neighbour: coreml.md's "labels
-/// match except on ties". Empty for a file of another kind.
+/// Held-out rows whose k-th and (k+1)-th nearest training rows are equidistant
+/// or nearly so (relative 1e-5), where float32 samples may swap which one is a
+/// neighbour: coreml.md's "labels match except on ties".
 enum NeighbourTies {
   static func rows(_ trained: ExportFixtures.Trained) -> Set<Int> {
-    guard case .kNearestNeighborsClassifier(let knn) = trained.exported.model.stages.last?.model.kind else { return [] }
+    guard case .neighbors(let knn)? = try? trained.pipeline.classifier.exportForm() else { return [] }
     let queries = trained.pipeline.preprocessing.transform(trained.testX)
-    let samples = knn.index.samples.map(Double.init)
-    let width = knn.index.numberOfDimensions
-    let k = Int(knn.numberOfNeighbors.defaultValue)
+    let samples = knn.samples
     var ties = Set<Int>()
     for q in 0..<queries.rows {
       var distances: [Double] = []
-      for s in 0..<knn.index.sampleCount {
+      for s in 0..<samples.rows {
         var d2 = 0.0
-        for f in 0..<width {
-          let difference = queries[q, f] - samples[s * width + f]
+        for f in 0..<queries.columns {
+          let difference = queries[q, f] - samples[s, f]
           d2 += difference * difference
         }
         distances.append(d2)
       }
       distances.sort()
-      guard k < distances.count else { continue }
-      let kth = distances[k - 1]
-      let next = distances[k]
+      guard knn.k < distances.count else { continue }
+      let kth = distances[knn.k - 1]
+      let next = distances[knn.k]
       if next - kth <= 1e-5 * max(next, 1e-12) { ties.insert(q) }
     }
     return ties

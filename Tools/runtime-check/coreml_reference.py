@@ -156,7 +156,10 @@ def neighbours(model, x, n):
     out = np.zeros((n, len(classes)))
     for r in range(n):
         d2 = ((samples - x[r].astype(np.float32).astype(float)) ** 2).sum(axis=1)
-        order = np.argsort(d2, kind="stable")[:k]
+        # The k nearest, equal distances in stored order: every row up to the k-th distance, stably sorted.
+        kth = np.partition(d2, k - 1)[k - 1]
+        candidates = np.nonzero(d2 <= kth)[0]
+        order = candidates[np.argsort(d2[candidates], kind="stable")][:k]
         votes = np.ones(k)
         if weighting == "inverseDistanceWeighting":
             d = np.sqrt(d2[order])

@@ -149,7 +149,8 @@ public enum ExperimentRunner {
         jobs: options.jobs, repositoryDirectory: URL(fileURLWithPath: spec.path).deletingLastPathComponent().path))
     results.preprocessing = preprocessingRecord(spec.preprocessing, dataset)
     results.budget = spec.budget.map {
-      BudgetRecord(modelSizeBytes: $0.modelSizeBytes, latencyMicrosecondsP99: $0.latencyMicrosecondsP99, format: $0.format)
+      BudgetRecord(
+        modelSizeBytes: $0.modelSizeBytes, latencyMicrosecondsP99: $0.latencyMicrosecondsP99, format: $0.format)
     }
     MemoryTrace.mark("results and on-device cost", rows: dataset.x.rows)
     // The fitted models and the memory the main pass freed are returned to the system before the audit

@@ -1,5 +1,5 @@
-import BenchbookExport
 import BenchbookData
+import BenchbookExport
 import BenchbookModels
 import BenchbookSpec
 import Dispatch

@@ -43,6 +43,7 @@ enum GraphInspection {
     if !file.producer.isEmpty { lines.append("producer: \(file.producer)") }
     if !file.docString.isEmpty { lines.append("description: \(file.docString)") }
     lines += interface(file.graph)
+    var categoryLines: [String] = []
     for node in file.graph.nodes {
       if case .oneHotEncoder(let categories) = node.operation, let input = node.inputs.first {
         let shown: [String] =
@@ -51,7 +52,7 @@ enum GraphInspection {
           case .int64(let values): values.map(String.init)
           default: []
           }
-        lines.append("  categories of \(file.graph.tensors[input].name): \(shown.joined(separator: ", "))")
+        categoryLines.append("  \(file.graph.tensors[input].name): \(shown.joined(separator: ", "))")
       }
       if case .gather = node.operation, file.graph.tensors[node.outputs[0]].name == GraphLowering.labelName,
         let labels = file.graph.tensors[node.inputs[0]].values
@@ -65,10 +66,18 @@ enum GraphInspection {
         lines.append("classes: \(shown.joined(separator: ", "))")
       }
     }
+    if !categoryLines.isEmpty { lines += ["categories (OneHotEncoder; any other value is an error):"] + categoryLines }
     lines.append(
       "operators: \(file.graph.nodes.count) ("
         + file.operators.map { "\($0.name) × \($0.count)" }.joined(separator: ", ")
         + ")")
+    for node in file.graph.nodes {
+      guard case .treeEnsemble(let spec) = node.operation else { continue }
+      lines.append(
+        "  tree ensemble: \(spec.roots.count) tree\(spec.roots.count == 1 ? "" : "s"), "
+          + "\(ExportMetadata.grouped(spec.branches.count)) branches, \(ExportMetadata.grouped(spec.leaves.count)) leaves, "
+          + "\(spec.targetCount) output\(spec.targetCount == 1 ? "" : "s")")
+    }
     lines.append("constants: \(ExportMetadata.grouped(file.initializerBytes)) bytes in initializers")
     lines += facts(file.metadata)
     return lines.joined(separator: "\n") + "\n"

@@ -9,7 +9,8 @@ enum BudgetFit {
     var limits: [String] = []
     if let size = budget.modelSizeBytes {
       let format = ExportFormats.named(budget.sizeFormat)?.name ?? budget.sizeFormat
-      limits.append("a \(format) file of at most \(Format.bytes(size))")
+      let article = "AEIOU".contains(format.first ?? "x") ? "an" : "a"
+      limits.append("\(article) \(format) file of at most \(Format.bytes(size))")
     }
     if let latency = budget.latencyMicrosecondsP99 {
       limits.append("a one-row p99 latency of at most \(Format.microseconds(latency))")

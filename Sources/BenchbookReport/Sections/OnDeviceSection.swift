@@ -73,9 +73,10 @@ struct OnDeviceSection: ReportSection {
       [("Model", .left)] + formats.map { ("\($0.name) (.\($0.fileExtension))", .right) })
     for model in models {
       table.append(
-        [model.label] + formats.map { format in
-          model.modelSizes?[format.id].map(Format.bytes) ?? (model.exportErrors?[format.id] == nil ? "–" : "failed")
-        })
+        [model.label]
+          + formats.map { format in
+            model.modelSizes?[format.id].map(Format.bytes) ?? (model.exportErrors?[format.id] == nil ? "–" : "failed")
+          })
     }
     return "The same fitted models in each measured format (TensorFlow Lite and ONNX take the features as one "
       + "float32 row, or one input each in ONNX when some are categories; `benchbook export --format`):\n\n"

@@ -66,6 +66,8 @@ enum ExportFixtures {
     var dataset: Dataset
     var model: ModelSpec
     var pipeline: FittedPipeline
+    /// What the Core ML file was written from; other formats write the same request.
+    var request: ExportRequest
     var exported: ExportedModel
     /// Held-out rows, encoded and unscaled, as `Dataset.x` holds them.
     var testX: Matrix
@@ -98,16 +100,17 @@ enum ExportFixtures {
       throw ExportError("no model \(label) in the fixture spec")
     }
     let pipeline = try FoldEvaluator(dataset: trainSet, preprocessing: spec.preprocessing).fitAllRows(model)
-    let exported = try CoreMLExporter.export(
-      ExportRequest(
-        features: dataset.features, classes: dataset.classes, scalers: pipeline.preprocessing.scalers,
-        classifier: pipeline.classifier,
-        metadata: ExportMetadata(
-          experiment: spec.name, question: spec.description, target: fixture.isIris ? "species" : "score > 0",
-          modelLabel: label, algorithm: model.descriptor.id, algorithmName: model.descriptor.displayName,
-          trainingRows: trainSet.x.rows, crossValidatedLogLoss: 0.25, benchbookVersion: "test"),
-        updatable: updatable))
+    let request = ExportRequest(
+      features: dataset.features, classes: dataset.classes, scalers: pipeline.preprocessing.scalers,
+      classifier: pipeline.classifier,
+      metadata: ExportMetadata(
+        experiment: spec.name, question: spec.description, target: fixture.isIris ? "species" : "score > 0",
+        modelLabel: label, algorithm: model.descriptor.id, algorithmName: model.descriptor.displayName,
+        trainingRows: trainSet.x.rows, crossValidatedLogLoss: 0.25, benchbookVersion: "test"),
+      updatable: updatable)
+    let exported = try CoreMLExporter.export(request)
     return Trained(
-      spec: spec, dataset: dataset, model: model, pipeline: pipeline, exported: exported, testX: testX)
+      spec: spec, dataset: dataset, model: model, pipeline: pipeline, request: request, exported: exported,
+      testX: testX)
   }
 }
