@@ -45,6 +45,13 @@ public struct GraphEvaluator: Sendable {
       }
       values[slot] = input
     }
+    // A graph read from a file is checked before anything runs: every node's inputs fit its operation.
+    for node in graph.nodes {
+      let results = try ShapeInference.outputs(of: node.operation, inputs: node.inputs.map { graph.tensors[$0] })
+      guard results.count == node.outputs.count else {
+        throw GraphError("\(node.operation.name) gives \(results.count) results, not \(node.outputs.count)")
+      }
+    }
     for node in graph.nodes {
       var arguments: [Value] = []
       for index in node.inputs {

@@ -89,7 +89,7 @@ enum ShapeInference {
     case .reshape(let shape):
       try need(1)
       let from = inputs[0].shape
-      let known = { (s: [Int]) in s.filter { $0 >= 0 }.reduce(1, *) }
+      let known = { (s: [Int]) in elementCount(s.filter { $0 >= 0 }) ?? -1 }
       try check(shape.count { $0 < 0 } == from.count { $0 < 0 } && shape.count { $0 < 0 } <= 1, "\(from) to \(shape)")
       try check(known(from) == known(shape), "\(from) to \(shape): element counts differ")
       return [(inputs[0].type, shape)]
@@ -111,6 +111,18 @@ enum ShapeInference {
       try check(spec.branches.allSatisfy { $0.feature >= 0 && $0.feature < columns }, "a split on a missing column")
       return [(.float32, [inputs[0].shape[0], spec.targetCount])]
     }
+  }
+
+  /// The product of `dimensions`, or nil when one is negative or the product overflows (a crafted file).
+  static func elementCount(_ dimensions: [Int]) -> Int? {
+    var count = 1
+    for dimension in dimensions {
+      guard dimension >= 0 else { return nil }
+      let (product, overflow) = count.multipliedReportingOverflow(by: dimension)
+      guard !overflow else { return nil }
+      count = product
+    }
+    return count
   }
 
   /// numpy broadcasting; the batch dimension (−1) broadcasts with itself and with 1.

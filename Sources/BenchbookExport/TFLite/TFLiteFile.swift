@@ -71,8 +71,8 @@ public struct TFLiteFile: Sendable {
       guard index < codes.count else { throw ModelFileError("an operator names operator code \(index)") }
       let inputs = try reader.int32s(table, Schema.Operator.inputs).map(Int.init)
       let outputs = try reader.int32s(table, Schema.Operator.outputs).map(Int.init)
-      guard (inputs + outputs).allSatisfy({ $0 >= 0 && $0 < tensors.count }) else {
-        throw ModelFileError("an operator names a tensor that does not exist")
+      guard (inputs + outputs).allSatisfy({ $0 >= 0 && $0 < tensors.count }), !outputs.isEmpty else {
+        throw ModelFileError("an operator names a tensor that does not exist, or no output")
       }
       let options = try reader.subtable(table, Schema.Operator.builtinOptions)
       guard let builtin = Schema.Builtin(rawValue: codes[index]) else {
@@ -115,6 +115,7 @@ public struct TFLiteFile: Sendable {
           axis: try optionInt(Schema.Options.gatherAxis),
           batchDimensions: try optionInt(Schema.Options.gatherBatchDims))
       case .topKV2:
+        guard outputs.count == 2 else { throw ModelFileError("TOPK_V2 gives values and indices") }
         operation = .topK(k: try constant(1).first ?? 0, indexType: tensors[outputs[1]].type)
         dataInputs = [inputs[0]]
       case .oneHot:
@@ -145,7 +146,9 @@ public struct TFLiteFile: Sendable {
   /// A buffer's elements.
   static func values(_ data: ArraySlice<UInt8>, type: ElementType, shape: [Int]) throws(ModelFileError) -> TensorValues
   {
-    let count = shape.reduce(1, *)
+    guard let count = ShapeInference.elementCount(shape), count <= data.count else {
+      throw ModelFileError("a \(type) buffer of \(data.count) bytes for shape \(shape)")
+    }
     let bytes = Array(data)
     func word(_ i: Int) -> UInt32 {
       UInt32(bytes[4 * i]) | UInt32(bytes[4 * i + 1]) << 8 | UInt32(bytes[4 * i + 2]) << 16

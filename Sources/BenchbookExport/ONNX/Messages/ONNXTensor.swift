@@ -84,7 +84,9 @@ struct ONNXTensor: ProtobufMessage, Equatable {
     guard let type = Self.elementType(dataType) else {
       throw ModelFileError("tensor '\(name)' has data type \(dataType), not one Benchbook reads")
     }
-    let count = dims.reduce(1, *)
+    guard let count = ShapeInference.elementCount(dims.map { Int(truncatingIfNeeded: $0) }) else {
+      throw ModelFileError("tensor '\(name)' has dimensions \(dims)")
+    }
     if type == .string { return .string(stringData) }
     if raw.isEmpty {
       switch type {
@@ -95,6 +97,6 @@ struct ONNXTensor: ProtobufMessage, Equatable {
       case .string: return .string(stringData)
       }
     }
-    return try TFLiteFile.values(raw[...], type: type, shape: [Int(count)])
+    return try TFLiteFile.values(raw[...], type: type, shape: [count])
   }
 }
