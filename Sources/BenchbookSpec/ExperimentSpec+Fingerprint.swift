@@ -50,7 +50,7 @@ extension ExperimentSpec {
           + (budget.format.map { " format=\($0)" } ?? ""))
     }
     // Only specs with an export section get this line.
-    if let exportFormats { lines.append("export formats=\(measuredFormats.joined(separator: ","))") }
+    if exportFormats != nil { lines.append("export formats=\(measuredFormats.joined(separator: ","))") }
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -193,6 +193,8 @@ def run_coreml(path, data):
 
 def sampled(spec):
     """A copy of `spec` whose long repeated fields keep their first 1,000 elements."""
+    from check_coremltools import is_repeated
+
     copy = type(spec)()
     copy.CopyFrom(spec)
 
@@ -200,7 +202,7 @@ def sampled(spec):
         for field, value in message.ListFields():
             if field.type != field.TYPE_MESSAGE or field.message_type.GetOptions().map_entry:
                 continue
-            if getattr(field, "is_repeated", field.label == field.LABEL_REPEATED):
+            if is_repeated(field):
                 if len(value) > 1000:
                     del value[1000:]
                 for item in value:
