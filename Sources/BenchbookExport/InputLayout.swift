@@ -1,12 +1,11 @@
 import BenchbookData
 
 /// The app-facing inputs, one per spec feature, and where each lands in the
-/// design matrix the classifier was fitted on.
+/// design matrix the classifier was fitted on: every format's files take the
+/// features in spec order, which must be the design matrix's column order.
 ///
-/// A numeric feature is a `double` input filling one column; a categorical one
-/// is an `int64` or `string` input that a one-hot encoder spreads over one
-/// column per category. The feature vectorizer concatenates them in spec
-/// order, which must be the design matrix's column order.
+/// A numeric feature fills one column; a categorical one (passed as an int64 or
+/// string category, or as its index) spreads over one column per category.
 struct InputLayout {
   struct Input {
     var summary: FeatureSummary
@@ -28,12 +27,12 @@ struct InputLayout {
     var seen = Set<String>()
     for feature in features {
       guard !feature.name.isEmpty, seen.insert(feature.name).inserted else {
-        throw ExportError("feature names must be distinct and non-empty to become Core ML inputs ('\(feature.name)')")
+        throw ExportError("feature names must be distinct and non-empty to become a file's inputs ('\(feature.name)')")
       }
       guard feature.columns.lowerBound == next else {
         throw ExportError(
           "feature '\(feature.name)' occupies columns \(feature.columns), not the next ones (\(next)…); "
-            + "Core ML's feature vectorizer concatenates inputs in order")
+            + "the files take the features in order")
       }
       switch feature.type {
       case .numeric:
@@ -57,30 +56,5 @@ struct InputLayout {
     }
     self.inputs = inputs
     self.width = next
-  }
-
-  /// The app-facing input descriptions, in spec order.
-  var featureDescriptions: [FeatureDescription] {
-    inputs.map { input in
-      if let labelType = input.labelType {
-        return FeatureDescription(
-          name: input.name, shortDescription: Self.categoricalText(input.summary.categories ?? []),
-          type: labelType.featureType)
-      }
-      return FeatureDescription(
-        name: input.name, shortDescription: Self.numericText(input.summary), type: CoreMLFeatureType(.double))
-    }
-  }
-
-  static func numericText(_ summary: FeatureSummary) -> String {
-    guard let minimum = summary.minimum, let maximum = summary.maximum else { return "Numeric." }
-    return "Numeric; \(NumberText.short(minimum)) to \(NumberText.short(maximum)) in the training data."
-  }
-
-  static func categoricalText(_ categories: [String]) -> String {
-    let shown = 30
-    var text = "One of: " + categories.prefix(shown).joined(separator: ", ")
-    if categories.count > shown { text += ", … (\(categories.count) categories)" }
-    return text + ". Any other value is an error."
   }
 }
