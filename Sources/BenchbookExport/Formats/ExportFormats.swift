@@ -10,13 +10,9 @@ public enum ExportFormats {
   /// Every format's id, for messages.
   public static var ids: [String] { all.map(\.id) }
 
-  /// The format a file is in: by its extension when that names one, else by its contents.
+  /// The format a file is in: the one its extension names, else the first that recognises its contents.
   public static func of(fileName: String, bytes: [UInt8]) -> (any ExportFormat)? {
-    if let byName = all.first(where: { fileName.lowercased().hasSuffix("." + $0.fileExtension) }),
-      byName.recognises(bytes)
-    {
-      return byName
-    }
+    if let byName = all.first(where: { fileName.lowercased().hasSuffix("." + $0.fileExtension) }) { return byName }
     return all.first { $0.recognises(bytes) }
   }
 }
