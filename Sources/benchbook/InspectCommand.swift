@@ -29,7 +29,7 @@ struct InspectCommand: ParsableCommand {
       do {
         print(try format.inspect(bytes, fileName: file), terminator: "")
       } catch {
-        throw CommandError("\(file): not a readable \(format.name) model file: \(error)")
+        throw CommandError("\(file): not a \(format.name) model file: \(error)")
       }
     }
   }
