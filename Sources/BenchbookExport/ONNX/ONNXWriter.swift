@@ -76,8 +76,11 @@ enum ONNXWriter {
         onnx.attributes = [.int("axis", -1), .int("largest", 1), .int("sorted", 1)]
       case .oneHot(let depth):
         onnx.opType = "OneHot"
+        // ONNX Runtime's kernels pair int32 indices with an int32 depth, int64 with int64.
+        let indices = graph.tensors[node.inputs[0]].type
         onnx.inputs += [
-          constant("\(name)_depth", .int64([Int64(depth)]), shape: []),
+          constant(
+            "\(name)_depth", indices == .int32 ? .int32([Int32(depth)]) : .int64([Int64(depth)]), shape: []),
           constant("\(name)_values", .float32([0, 1]), shape: [2]),
         ]
         onnx.attributes = [.int("axis", -1)]

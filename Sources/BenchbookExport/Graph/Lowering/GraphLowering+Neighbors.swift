@@ -39,8 +39,8 @@ extension GraphLowering {
       let distances = try graph.apply(.sum(axes: [2], keepDimensions: false), squares, name: "squared_distances")
       let closeness = try graph.apply(.negate, distances, name: "closeness")
       let nearest = try graph.append(.topK(k: form.k, indexType: dialect.indexType), [closeness], name: "nearest")
-      let labels: TensorValues =
-        dialect.indexType == .int64 ? .int64(form.labels.map(Int64.init)) : .int32(form.labels.map { Int32($0) })
+      // int32 labels in every format: half the bytes of int64 for every stored row.
+      let labels = TensorValues.int32(form.labels.map { Int32($0) })
       let neighbourLabels = try graph.apply(
         .gather(axis: 0, batchDimensions: 0), graph.constant("stored_labels", labels), nearest[1],
         name: "neighbour_labels")

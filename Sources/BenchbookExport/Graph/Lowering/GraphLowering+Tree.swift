@@ -30,15 +30,23 @@ extension GraphLowering {
     return 4 * (leaves * splits + 2 * splits + leaves + form.classCount * leaves)
   }
 
-  /// One step per level: every row holds its current node, and gathers that node's column, threshold and
-  /// children; a leaf is its own child, so rows that reach a leaf early stay there. O(nodes) constants.
+  /// One step per level: every row holds its current node, and gathers that node's column and threshold and
+  /// goes to a child. A leaf's threshold is NaN, which no value is at or below, and its right child is itself,
+  /// so rows that reach a leaf early stay there. In depth-first numbering (every tree Benchbook grows, as
+  /// scikit-learn numbers it) a left child is the next node, so only right children are stored. A two-class
+  /// tree stores P(second class) per node. O(nodes) constants; a step per level.
   private mutating func treeTraversal(_ form: TreeForm, thresholds: [Float], x: Int) throws(GraphError) -> Int {
     let nodes = form.nodes
+    let depthFirst = nodes.indices.allSatisfy { nodes[$0].isLeaf || nodes[$0].left == $0 + 1 }
     let feature = graph.constant("node_column", .int32(nodes.map { Int32(max($0.feature, 0)) }))
-    let threshold = graph.constant("node_threshold", floats: thresholds)
-    let left = graph.constant("node_left", .int32(nodes.indices.map { Int32(nodes[$0].isLeaf ? $0 : nodes[$0].left) }))
+    let threshold = graph.constant(
+      "node_threshold", floats: nodes.indices.map { nodes[$0].isLeaf ? .nan : thresholds[$0] })
     let right = graph.constant(
       "node_right", .int32(nodes.indices.map { Int32(nodes[$0].isLeaf ? $0 : nodes[$0].right) }))
+    let left =
+      depthFirst
+      ? graph.constant("next_node", .int32([1]))
+      : graph.constant("node_left", .int32(nodes.indices.map { Int32(nodes[$0].isLeaf ? $0 : nodes[$0].left) }))
     // The first step, from the root, compares against constants: it makes the [batch, 1] node tensor.
     let root = nodes[0]
     let rootValue = try graph.apply(
@@ -57,10 +65,19 @@ extension GraphLowering {
         let value = try graph.apply(.gather(axis: 1, batchDimensions: 1), x, column, name: "value_\(level)")
         let split = try graph.apply(.gather(axis: 0, batchDimensions: 0), threshold, node, name: "threshold_\(level)")
         let goesLeft = try graph.apply(.lessEqual, value, split, name: "goes_left_\(level)")
-        let leftChild = try graph.apply(.gather(axis: 0, batchDimensions: 0), left, node, name: "left_\(level)")
+        let leftChild =
+          depthFirst
+          ? try graph.apply(.add, node, left, name: "left_\(level)")
+          : try graph.apply(.gather(axis: 0, batchDimensions: 0), left, node, name: "left_\(level)")
         let rightChild = try graph.apply(.gather(axis: 0, batchDimensions: 0), right, node, name: "right_\(level)")
         node = try graph.apply(.select, goesLeft, leftChild, rightChild, name: "node_\(level)")
       }
+    }
+    if form.classCount == 2 {
+      let second = graph.constant("node_second_class", floats: nodes.indices.map { Float(form.shares[2 * $0 + 1]) })
+      let picked = try graph.apply(.gather(axis: 0, batchDimensions: 0), second, node, name: "second_class")
+      let first = try graph.apply(.subtract, graph.scalar("one", 1), picked, name: "first_class")
+      return try graph.apply(.concatenate(axis: 1), [first, picked], name: "tree_probabilities")
     }
     let shares = graph.constant(
       "node_shares", floats: form.shares.map { Float($0) }, shape: [nodes.count, form.classCount])
