@@ -72,7 +72,7 @@ let package = Package(
     // The conformance suite every registered model passes, for any test target (a test target's own models too).
     .target(
       name: "BenchbookConformance",
-      dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookEvaluation"],
+      dependencies: ["BenchbookData", "BenchbookModels", "BenchbookSpec", "BenchbookEvaluation", "BenchbookExport"],
       path: "Tests/BenchbookConformance"),
 
     .testTarget(

@@ -119,13 +119,9 @@ struct ExportCommand: ParsableCommand {
           "model '\(model)' is not in \(spec); its models are \(labels.joined(separator: ", "))"
             + Suggestion.phrase(for: model, among: labels))
       }
-      if updatable && !modelSpec.descriptor.traits.updatable {
-        let updatable = ModelRegistry.all.filter(\.traits.updatable).map {
-          $0.displayName.replacingOccurrences(of: " ", with: "-")
-        }
-        throw CommandError(
-          "--updatable needs a \(updatable.joined(separator: " or ")) model; \(model) is a "
-            + modelSpec.descriptor.displayName)
+      // The descriptor says where the model can learn on device: refuse before fitting anything.
+      if updatable, let problem = ExportFormats.updatableProblem(modelSpec.descriptor, in: fileFormat) {
+        throw CommandError("\(spec): model \(model): \(problem)")
       }
       let path = out ?? Self.defaultFileName(experiment: experiment.name, label: model, format: fileFormat)
       try AtomicFile.checkReplaceable(path)

@@ -1,3 +1,4 @@
+import BenchbookExport
 import BenchbookModels
 
 /// The registered models as `benchbook models` prints them: a paragraph per model, then its settings as a table.
@@ -11,8 +12,11 @@ enum ModelCatalog {
     text += "  names: \(model.names.joined(separator: ", "))\n"
     var notes: [String] = []
     if model.inDefaultSet { notes.append("in the default set") }
-    if model.traits.updatable { notes.append("exports as an updatable Core ML model") }
     if !notes.isEmpty { text += "  \(notes.joined(separator: "; "))\n" }
+    let formats = ExportFormats.formats(for: model).map(\.id)
+    text += "  exports to: \(formats.joined(separator: ", ")) (\(model.exportForm.rawValue) form)"
+    if model.traits.updatable { text += "; updatable in \(model.traits.updatableFormats.joined(separator: ", "))" }
+    text += "\n"
     let schema = model.settingsSchema
     guard !schema.isEmpty else { return text + "  no settings\n" }
     let rows = schema.map { setting in

@@ -19,7 +19,7 @@ struct ModelsCommand: ParsableCommand {
   @Flag(name: .long, help: "Print only the default labels, one a line (for scripts).")
   var labels = false
 
-  @Flag(name: .long, help: "Only the models whose Core ML export can learn on device (`benchbook export --updatable`).")
+  @Flag(name: .long, help: "Only the models whose export can learn on device (`benchbook export --updatable`).")
   var updatable = false
 
   func run() throws {

@@ -38,7 +38,7 @@ enum PredictionsFile {
     }
     field("experiment", quote(spec.name))
     field("model", quote(model.label))
-    field("algorithm", quote(model.kind.rawValue))
+    field("algorithm", quote(model.descriptor.id))
     let params = model.classifier.parameters.keys.sorted().map { key in
       "\(quote(key)): \(json(model.classifier.parameters[key]!))"
     }

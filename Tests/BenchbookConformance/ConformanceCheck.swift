@@ -5,7 +5,8 @@ import Testing
 /// mlr3's learner checks): its descriptor is sound, its settings schema describes exactly its `parameters`,
 /// settings survive the spec-text round trip the tuner relies on, its probabilities are distributions over the
 /// full class set, reproducible and computed without touching the caller's data, its traits hold, and its fold
-/// strategy gives the fits gathered rows give.
+/// strategy gives the fits gathered rows give; its fits take the export form it declares and predict the same in
+/// every format that holds that form.
 ///
 /// A test target runs every check on every model it knows: `@Test(arguments: ModelRegistry.all,
 /// ConformanceCheck.allCases) func conforms(_ model: ModelDescriptor, _ check: ConformanceCheck) throws
@@ -25,6 +26,9 @@ public enum ConformanceCheck: String, CaseIterable, Sendable, CustomTestStringCo
   case rowOrderChangesOnlyWhatItClaims = "row order changes only what it claims"
   case sharedFitsEqualSeparateFits = "shared fits equal separate fits"
   case foldStrategyGivesTheGatheredFit = "fold strategy gives the gathered fit"
+  case exportFormIsTheDeclaredOne = "export form is the declared one"
+  case exportsAgreeInEveryFormat = "exports agree in every format"
+  case updatableFormatsAreTheOnesThatCanUpdate = "updatable formats are the ones that can update"
 
   public var testDescription: String { rawValue }
 
@@ -47,6 +51,10 @@ public enum ConformanceCheck: String, CaseIterable, Sendable, CustomTestStringCo
     case .rowOrderChangesOnlyWhatItClaims: try ClassifierConformance.rowOrderChangesOnlyWhatItClaims(model)
     case .sharedFitsEqualSeparateFits: try ClassifierConformance.sharedFitsEqualSeparateFits(model)
     case .foldStrategyGivesTheGatheredFit: try ClassifierConformance.foldStrategyGivesTheGatheredFit(model)
+    case .exportFormIsTheDeclaredOne: try ClassifierConformance.exportFormIsTheDeclaredOne(model)
+    case .exportsAgreeInEveryFormat: try ClassifierConformance.exportsAgreeInEveryFormat(model)
+    case .updatableFormatsAreTheOnesThatCanUpdate:
+      try ClassifierConformance.updatableFormatsAreTheOnesThatCanUpdate(model)
     }
   }
 }

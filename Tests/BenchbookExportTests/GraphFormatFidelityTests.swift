@@ -31,37 +31,4 @@ import Testing
       #expect(worst <= Self.tolerance, "\(id): largest difference \(worst)")
     }
   }
-
-  /// A model defined here, in the test target, exports to every format by stating its form: a class-prior
-  /// baseline is a linear form with no weights and the log priors as intercepts.
-  struct PriorBaseline: FittedClassifier {
-    let priors: [Double]
-    let features: Int
-    var classCount: Int { priors.count }
-    var parameterCount: Int { priors.count }
-    func predictProbabilities(_ x: Matrix) -> Matrix {
-      Matrix(rows: x.rows, columns: priors.count, values: (0..<x.rows).flatMap { _ in priors })
-    }
-    func exportForm() throws(ExportFormError) -> ExportForm {
-      .linear(
-        LinearForm(
-          weights: Matrix(rows: priors.count, columns: features), intercepts: priors.map { log($0) }, link: .softmax,
-          minimisesLogLoss: false))
-    }
-  }
-
-  @Test func aModelDefinedInATestTargetExportsToEveryFormat() throws {
-    let (_, dataset) = try ExportFixtures.dataset(.binary)
-    let baseline = PriorBaseline(priors: [0.3, 0.7], features: dataset.x.columns)
-    let request = ExportRequest(
-      features: dataset.features, classes: dataset.classes, scalers: [], classifier: baseline,
-      metadata: ExportMetadata(
-        experiment: "binary", target: "score > 0", modelLabel: "prior", algorithm: "prior", algorithmName: "prior"))
-    let formats = ExportFidelity.formats(for: baseline)
-    #expect(formats.map(\.id) == ExportFormats.ids)
-    for format in formats {
-      let difference = try ExportFidelity.largestDifference(request, rows: dataset.x, format: format)
-      #expect(difference <= 1e-6, "\(format.id): \(difference)")
-    }
-  }
 }

@@ -113,7 +113,7 @@ import Testing
       ["export", Self.irisSpec, "--model", "NB", "--updatable", "--out", scratch.path("x.mlmodel")],
       mentions: [
         "\(Self.irisSpec): model NB: --updatable: a Gaussian naive Bayes cannot learn",
-        "only k-nearest neighbours and logistic regression",
+        "only logistic regression and k-nearest neighbours can, in Core ML",
       ], in: scratch)
   }
 

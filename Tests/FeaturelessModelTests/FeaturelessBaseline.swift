@@ -1,5 +1,6 @@
 import BenchbookData
 import BenchbookModels
+import Foundation
 
 /// scikit-learn's `DummyClassifier(strategy="prior")`: every row gets the training rows' class shares, whatever
 /// its features; `strategy: uniform` gives every class 1/K. The floor any model must beat, defined entirely in this
@@ -44,9 +45,10 @@ struct FeaturelessBaseline: Classifier, Hashable {
     case .prior:
       var counts = [Int](repeating: 0, count: classCount)
       for label in labels { counts[label] += 1 }
-      return FittedFeatureless(shares: counts.map { Double($0) / Double(labels.count) })
+      return FittedFeatureless(shares: counts.map { Double($0) / Double(labels.count) }, featureCount: x.columns)
     case .uniform:
-      return FittedFeatureless(shares: [Double](repeating: 1 / Double(classCount), count: classCount))
+      return FittedFeatureless(
+        shares: [Double](repeating: 1 / Double(classCount), count: classCount), featureCount: x.columns)
     }
   }
 }
@@ -54,11 +56,25 @@ struct FeaturelessBaseline: Classifier, Hashable {
 /// The class shares every row gets.
 struct FittedFeatureless: FittedClassifier {
   let shares: [Double]
+  /// Columns of the design matrix it was fitted on: its exported file still takes every feature.
+  let featureCount: Int
 
   var classCount: Int { shares.count }
   var parameterCount: Int { shares.count }
 
   func predictProbabilities(_ x: Matrix) -> Matrix {
     Matrix(rows: x.rows, columns: shares.count, values: Array((0..<x.rows).map { _ in shares }.joined()))
+  }
+
+  /// What it computes, for every export format: linear scores with no weights and the log shares as intercepts, so
+  /// the softmax gives the shares back. A class it never saw has no finite log share: such a fit has no form.
+  func exportForm() throws(ExportFormError) -> ExportForm {
+    guard shares.allSatisfy({ $0 > 0 }) else {
+      throw ExportFormError("the featureless baseline was fitted on rows without every class")
+    }
+    return .linear(
+      LinearForm(
+        weights: Matrix(rows: shares.count, columns: featureCount), intercepts: shares.map { log($0) }, link: .softmax,
+        minimisesLogLoss: false))
   }
 }

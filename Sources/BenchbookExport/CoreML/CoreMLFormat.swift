@@ -13,7 +13,7 @@ public struct CoreMLFormat: ExportFormat {
   public var sizeLimit: Int { Int(Int32.max) }
   public var takesCategoryIndices: Bool { false }
 
-  public func canWrite(_ form: ExportForm) -> Bool { true }
+  public func canWrite(_ kind: ExportForm.Kind) -> Bool { true }
 
   /// k-nearest neighbours (the app adds examples) and a linear model fitted by the log-loss (the app runs SGD
   /// on its examples: Core ML 3's personalisation).

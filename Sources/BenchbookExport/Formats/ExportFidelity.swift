@@ -6,7 +6,8 @@ import BenchbookModels
 /// evaluated (`ExportFormat.probabilities`: Core ML's interpreter, or the graph
 /// evaluator's float32 arithmetic), and compared with the model's own
 /// probabilities on the same rows. For tests, including a conformance suite
-/// that checks every registered model in every format it can be written in.
+/// that checks every registered model in every format it can be written in
+/// (`ExportFormats.formats(for:)`).
 public enum ExportFidelity {
   /// The largest absolute difference between the file's and the model's probabilities on `x`.
   /// - Parameter x: design-matrix rows as `Dataset.x` holds them (encoded, unscaled).
@@ -21,11 +22,5 @@ public enum ExportFidelity {
     for (a, b) in zip(fromFile.values, expected.values) { largest = max(largest, abs(a - b)) }
     guard fromFile.rows == expected.rows, fromFile.columns == expected.columns, !largest.isNaN else { return .infinity }
     return largest
-  }
-
-  /// The formats that can hold `classifier`'s form: every one a conformance suite checks it in.
-  public static func formats(for classifier: any FittedClassifier) -> [any ExportFormat] {
-    guard let form = try? classifier.exportForm() else { return [] }
-    return ExportFormats.all.filter { $0.canWrite(form) }
   }
 }

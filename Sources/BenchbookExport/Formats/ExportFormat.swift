@@ -16,8 +16,8 @@ public protocol ExportFormat: Sendable {
   /// Whether an app passes a categorical feature as its category's index (else as the category itself).
   var takesCategoryIndices: Bool { get }
 
-  /// Whether the format can hold a model of this form.
-  func canWrite(_ form: ExportForm) -> Bool
+  /// Whether the format can hold a model whose fits take this shape (`ModelDescriptor.exportForm`).
+  func canWrite(_ kind: ExportForm.Kind) -> Bool
   /// Whether the format can write this form so that an app updates it with its user's examples.
   func canUpdate(_ form: ExportForm) -> Bool
 

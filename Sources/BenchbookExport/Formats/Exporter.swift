@@ -15,7 +15,7 @@ public enum Exporter {
     } catch {
       throw ExportError(error.message)
     }
-    guard format.canWrite(form) else {
+    guard format.canWrite(form.kind) else {
       throw ExportError("\(format.name) cannot hold a \(request.metadata.algorithmName) (a \(form.name) model)")
     }
     if request.updatable && !format.canUpdate(form) {
@@ -23,8 +23,7 @@ public enum Exporter {
       throw ExportError(
         "--updatable: a \(request.metadata.algorithmName) cannot learn from an app's examples in \(format.name)"
           + (updatable.isEmpty
-            ? "; only k-nearest neighbours and logistic regression can, in Core ML"
-            : "; it can in \(updatable.joined(separator: " and "))"))
+            ? "; no format can update a \(form.name) model" : "; it can in \(updatable.joined(separator: " and "))"))
     }
     let limit = min(format.sizeLimit, maxBytes ?? .max)
     return try format.write(request, form: form, limit: limit)

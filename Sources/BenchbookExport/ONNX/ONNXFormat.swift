@@ -23,7 +23,7 @@ public struct ONNXFormat: ExportFormat {
   public var sizeLimit: Int { Int(Int32.max) }
   public var takesCategoryIndices: Bool { false }
 
-  public func canWrite(_ form: ExportForm) -> Bool { true }
+  public func canWrite(_ kind: ExportForm.Kind) -> Bool { true }
   public func canUpdate(_ form: ExportForm) -> Bool { false }
 
   public func write(_ request: ExportRequest, form: ExportForm, limit: Int) throws(ExportError) -> ExportedFile {

@@ -7,8 +7,8 @@ extension DecisionTree {
     traits: ModelTraits(
       // Its rounded values and sorted lists beside the gathered rows.
       rowOrder: .independent(tolerance: 0), rewritesItsRows: false, workingCopies: 2, relativeCost: 5,
-      updatable: false, sharedWork: [.configurations], sharedFitTolerance: 0),
-    foldStrategy: .sharedPresort, storedSize: .treeNodes)
+      updatableFormats: [], sharedWork: [.configurations], sharedFitTolerance: 0),
+    foldStrategy: .sharedPresort, storedSize: .treeNodes, exportForm: .tree)
 }
 
 extension DecisionTree: PresortFitting {}

@@ -5,6 +5,6 @@ extension GaussianNaiveBayes {
     displayName: "Gaussian naive Bayes", defaultLabel: "NB", inDefaultSet: true, classifierType: Self.self,
     traits: ModelTraits(
       rowOrder: .independent(tolerance: 1e-12), rewritesItsRows: false, workingCopies: 1, relativeCost: 1,
-      updatable: false, sharedWork: [.configurations], sharedFitTolerance: 0),
-    foldStrategy: .inPlace, storedSize: .fixed)
+      updatableFormats: [], sharedWork: [.configurations], sharedFitTolerance: 0),
+    foldStrategy: .inPlace, storedSize: .fixed, exportForm: .gaussian)
 }

@@ -2,15 +2,16 @@ import BenchbookData
 
 extension KNearestNeighbors {
   /// k-nearest neighbours: a distance tie goes to the earlier training row, so row order matters; its folds and a
-  /// tuning's splits share one search over every row; the only model Core ML can update on device.
+  /// tuning's splits share one search over every row; Core ML can update it on device (an app adds examples).
   public static let descriptor = ModelDescriptor(
     id: "knn", abbreviations: ["KNN", "KNC"], scikitLearnName: "KNeighborsClassifier",
     displayName: "k-nearest neighbours", defaultLabel: "KNN", inDefaultSet: true, classifierType: Self.self,
     traits: ModelTraits(
       // The search tree over the rows with its boxes, beside the gathered rows.
-      rowOrder: .dependsOnOrder, rewritesItsRows: false, workingCopies: 2, relativeCost: 4, updatable: true,
+      rowOrder: .dependsOnOrder, rewritesItsRows: false, workingCopies: 2, relativeCost: 4,
+      updatableFormats: ["coreml"],
       sharedWork: [.configurations, .neighborSearchAcrossSplits], sharedFitTolerance: 0),
-    foldStrategy: .sharedNeighborTree, storedSize: .trainingRows)
+    foldStrategy: .sharedNeighborTree, storedSize: .trainingRows, exportForm: .neighbors)
 }
 
 extension KNearestNeighbors: SharedNeighborSearch {

@@ -41,14 +41,7 @@ public enum ExportForm: Sendable, Equatable {
   }
 
   /// The form's name in files and messages: `linear`, `gaussian`, `tree`, `neighbors`.
-  public var name: String {
-    switch self {
-    case .linear: "linear"
-    case .gaussian: "gaussian"
-    case .tree: "tree"
-    case .neighbors: "neighbors"
-    }
-  }
+  public var name: String { kind.rawValue }
 }
 
 /// Why a fitted classifier has no export form.

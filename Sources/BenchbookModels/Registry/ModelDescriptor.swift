@@ -26,11 +26,15 @@ public struct ModelDescriptor: Sendable {
   public let foldStrategy: FoldStrategy
   /// What its stored numbers, and so its exported file, grow with.
   public let storedSize: StoredSize
+  /// The shape every fit of it takes in an exported file (`FittedClassifier.exportForm()`). The formats it exports
+  /// to follow from it (`ExportFormats.formats(for:)` in BenchbookExport: each format states the shapes it holds),
+  /// and the conformance suite checks that its fits state this shape and agree with their file in every format.
+  public let exportForm: ExportForm.Kind
 
   public init(
     id: String, abbreviations: [String], scikitLearnName: String, displayName: String, defaultLabel: String,
     inDefaultSet: Bool, classifierType: any Classifier.Type, traits: ModelTraits, foldStrategy: FoldStrategy,
-    storedSize: StoredSize
+    storedSize: StoredSize, exportForm: ExportForm.Kind
   ) {
     self.id = id
     self.abbreviations = abbreviations
@@ -42,6 +46,7 @@ public struct ModelDescriptor: Sendable {
     self.traits = traits
     self.foldStrategy = foldStrategy
     self.storedSize = storedSize
+    self.exportForm = exportForm
   }
 
   /// Every name that selects this algorithm: its id, then its abbreviations.

@@ -13,8 +13,10 @@ public struct ModelTraits: Sendable, Hashable {
   public let workingCopies: Int
   /// A rough order of fitting cost (1 cheapest), so the longest tasks start first. Scheduling only.
   public let relativeCost: Int
-  /// Whether its export can learn from an app's examples on device (Core ML's updatable models).
-  public let updatable: Bool
+  /// The export formats, by id (`coreml`), in which its file can learn from an app's examples on device (Core ML's
+  /// updatable models: `benchbook export --updatable`); empty when none can. The conformance suite checks that each
+  /// of these formats can update the model's fitted form and that no other format claims to.
+  public let updatableFormats: [String]
   /// Work its fits can share across configurations and splits, beyond its fold strategy.
   public let sharedWork: SharedWork
   /// How far fits that share work (`Classifier.sharedFits`) may move predictions from separate fits: 0 means bit
@@ -22,14 +24,15 @@ public struct ModelTraits: Sendable, Hashable {
   public let sharedFitTolerance: Double
 
   public init(
-    rowOrder: RowOrderDependence, rewritesItsRows: Bool, workingCopies: Int, relativeCost: Int, updatable: Bool,
+    rowOrder: RowOrderDependence, rewritesItsRows: Bool, workingCopies: Int, relativeCost: Int,
+    updatableFormats: [String],
     sharedWork: SharedWork, sharedFitTolerance: Double
   ) {
     self.rowOrder = rowOrder
     self.rewritesItsRows = rewritesItsRows
     self.workingCopies = workingCopies
     self.relativeCost = relativeCost
-    self.updatable = updatable
+    self.updatableFormats = updatableFormats
     self.sharedWork = sharedWork
     self.sharedFitTolerance = sharedFitTolerance
   }
@@ -40,6 +43,9 @@ public struct ModelTraits: Sendable, Hashable {
     if case .dependsOnOrder = rowOrder { return true }
     return false
   }
+
+  /// Whether its export can learn on device in some format.
+  public var updatable: Bool { !updatableFormats.isEmpty }
 
   /// Rows a fit on `trainingRows` gathered rows holds at its largest (`workingCopies` of them). Scheduling only.
   public func heldRows(training trainingRows: Int) -> Int { trainingRows * workingCopies }
