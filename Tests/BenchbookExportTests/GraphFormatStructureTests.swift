@@ -176,8 +176,7 @@ import Testing
     #expect {
       try Exporter.export(request, as: CoreMLFormat())
     } throws: { error in
-      "\(error)".hasPrefix("--updatable: a ")
-        && "\(error)".contains("only k-nearest neighbours and logistic regression")
+      "\(error)".hasPrefix("--updatable: a ") && "\(error)".contains("cannot learn from an app's examples in Core ML")
     }
   }
 
