@@ -24,6 +24,19 @@ import Testing
     return folder
   }
 
+  /// `writeData` with a categorical column `g` of 20 levels: 23 columns once one-hot encoded, so `auto` takes
+  /// brute force, with the same ties.
+  static func writeWideData(rows: Int, seed: UInt64) throws -> URL {
+    let folder = try writeData(rows: rows, seed: seed)
+    let file = folder.appendingPathComponent("data.csv")
+    var generator = SeededGenerator(seed: seed + 1)
+    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").enumerated().map { index, line in
+      index == 0 ? line + ",g" : line + ",g\(Int.random(in: 0..<20, using: &generator))"
+    }
+    try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+    return folder
+  }
+
   /// Every task's output, as JSON with the timings zeroed; a fit on all rows by its parameter count and a
   /// digest of its probabilities for every row and for every row moved off the data's grid (half a unit up),
   /// where a tree's thresholds and a neighbour search's ties both show.
@@ -89,6 +102,25 @@ import Testing
         - KNN: {k: [1, 3, 8, 40], weights: [uniform, distance]}
       tune: {inner: {method: stratified-kfold, folds: 3}}
       budget: {model_size_bytes: 5000}
+      """
+    let outputs = try Self.expectSharingChangesNothing(yaml, in: folder)
+    #expect(outputs.allSatisfy { $0.hasPrefix("tuning ") })
+  }
+
+  /// One-hot columns push the data past 15 columns: the pass searches by brute force, as each split's fit does.
+  @Test(arguments: resamplings.prefix(2))
+  func sharedBruteForceSearchEqualsSeparateFits(resampling: String) throws {
+    let folder = try Self.writeWideData(rows: 240, seed: 13)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let yaml = """
+      data: {path: data.csv}
+      target: y
+      features: [a, b, c, g]
+      \(resampling)
+      models:
+        - KNN: {k: [1, 3, 8, 40], weights: [uniform, distance]}
+        - KNN: {k: [2, 9], algorithm: kd_tree, label: KD}
+      tune: {inner: {method: stratified-kfold, folds: 3}}
       """
     let outputs = try Self.expectSharingChangesNothing(yaml, in: folder)
     #expect(outputs.allSatisfy { $0.hasPrefix("tuning ") })

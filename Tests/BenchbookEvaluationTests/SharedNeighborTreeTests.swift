@@ -28,6 +28,26 @@ import Testing
     #expect(outputs.count { $0.hasPrefix("fold ") } == outputs.count - 4)
   }
 
+  /// With one-hot columns past 15 the shared index is brute force, as each fold's own fit is; a kd-tree asked
+  /// for by name is shared as a kd-tree.
+  @Test(arguments: NeighborGraphPassTests.resamplings.prefix(2))
+  func sharedBruteForceEqualsEachFoldsOwn(resampling: String) throws {
+    let folder = try NeighborGraphPassTests.writeWideData(rows: 240, seed: 7)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let yaml = """
+      data: {path: data.csv}
+      target: y
+      features: [a, b, c, g]
+      \(resampling)
+      models:
+        - KNN
+        - KNN: {n_neighbors: 40, weights: distance, label: K40}
+        - KNN: {n_neighbors: 3, algorithm: kd_tree, label: K3T}
+      """
+    let outputs = try NeighborGraphPassTests.expectSharingChangesNothing(yaml, in: folder)
+    #expect(outputs.count { $0.hasPrefix("fold ") } == outputs.count - 3)
+  }
+
   /// Time-series splits train on runs of the rows in time order, not in file order: the shared tree stores its
   /// points in time order, so a split's training rows are a run of it and ties still go to the earlier one.
   @Test func timeOrderedTreeEqualsEachSplitsOwn() throws {

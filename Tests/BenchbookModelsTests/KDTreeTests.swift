@@ -13,7 +13,7 @@ import Testing
   }
 
   /// A fitted model's stored rows are its training rows in training order, though only the index holds them.
-  @Test(arguments: [KNearestNeighbors.IndexChoice.kdTree, .linear])
+  @Test(arguments: [KNearestNeighbors.IndexChoice.kdTree, .brute])
   func aFittedModelsSamplesAreItsTrainingRows(index: KNearestNeighbors.IndexChoice) throws {
     let points = integerPoints(rows: 300, columns: 2, values: 0...6, seed: 3)
     let labels = (0..<300).map { $0 % 2 }

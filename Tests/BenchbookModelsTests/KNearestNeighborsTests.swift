@@ -20,7 +20,7 @@ import Testing
     #expect(worst <= 1e-12, "largest difference \(worst)", sourceLocation: sourceLocation)
   }
 
-  @Test(arguments: [KNearestNeighbors.IndexChoice.auto, .kdTree, .linear])
+  @Test(arguments: [KNearestNeighbors.IndexChoice.auto, .kdTree, .brute])
   func matchesScikitLearnOnBreastCancer(index: KNearestNeighbors.IndexChoice) throws {
     try expectMatchesGolden(KNearestNeighbors(index: index), data: "breast-cancer", golden: "uniform")
     try expectMatchesGolden(
@@ -29,14 +29,14 @@ import Testing
       KNearestNeighbors(k: 11, weights: .distance, index: index), data: "breast-cancer", golden: "k11distance")
   }
 
-  @Test(arguments: [KNearestNeighbors.IndexChoice.auto, .kdTree, .linear])
+  @Test(arguments: [KNearestNeighbors.IndexChoice.auto, .kdTree, .brute])
   func matchesScikitLearnOnGaussianBlobsWithZeroDistances(index: KNearestNeighbors.IndexChoice) throws {
     try expectMatchesGolden(KNearestNeighbors(index: index), data: "gaussian", golden: "uniform")
     try expectMatchesGolden(KNearestNeighbors(weights: .distance, index: index), data: "gaussian", golden: "distance")
     try expectMatchesGolden(KNearestNeighbors(k: 1, index: index), data: "gaussian", golden: "k1")
   }
 
-  /// The kd-tree and the linear scan must give bit-identical probabilities even
+  /// The kd-tree and brute force must give bit-identical probabilities even
   /// when most queries have several neighbours at the k-th distance.
   @Test(arguments: [KNearestNeighbors.Weighting.uniform, .distance])
   func kdTreeAndLinearScanAgreeBitForBitOnTies(weights: KNearestNeighbors.Weighting) throws {
@@ -47,11 +47,11 @@ import Testing
     for k in [1, 5, 9] {
       let kd = try KNearestNeighbors(k: k, weights: weights, index: .kdTree, leafSize: 3)
         .fit(x, labels: labels, classCount: 3)
-      let linear = try KNearestNeighbors(k: k, weights: weights, index: .linear).fit(x, labels: labels, classCount: 3)
-      #expect(kd.indexKind == .kdTree && linear.indexKind == .linear)
-      #expect(kd.neighbors(queries) == linear.neighbors(queries))
+      let brute = try KNearestNeighbors(k: k, weights: weights, index: .brute).fit(x, labels: labels, classCount: 3)
+      #expect(kd.indexKind == .kdTree && brute.indexKind == .linear)
+      #expect(kd.neighbors(queries) == brute.neighbors(queries))
       let a = kd.predictProbabilities(queries)
-      let b = linear.predictProbabilities(queries)
+      let b = brute.predictProbabilities(queries)
       #expect(a.values.map(\.bitPattern) == b.values.map(\.bitPattern), "k = \(k)")
     }
   }
@@ -69,7 +69,7 @@ import Testing
       #expect(shared.predictProbabilities(queries) == own.predictProbabilities(queries))
       #expect(shared.parameterCount == own.parameterCount)
     }
-    // k = 150 is not below half the rows, so `auto` would build a linear index instead.
+    // k = 150 is not below half the rows, so `auto` would take brute force instead.
     #expect(fitted.reconfigured(as: KNearestNeighbors(k: 150)) == nil)
     #expect(fitted.reconfigured(as: KNearestNeighbors(k: 5, leafSize: 10)) == nil)
     #expect(fitted.reconfigured(as: GaussianNaiveBayes()) == nil)
@@ -78,7 +78,7 @@ import Testing
   @Test func equallyDistantNeighboursGoToTheLowerTrainingRow() throws {
     // Rows 0 and 1 are both at distance 1 from the query; row 0 (class 1) wins.
     let x = Matrix([[1, 0], [-1, 0], [9, 9]])
-    for index in [KNearestNeighbors.IndexChoice.kdTree, .linear] {
+    for index in [KNearestNeighbors.IndexChoice.kdTree, .brute] {
       let fitted = try KNearestNeighbors(k: 1, index: index, leafSize: 1).fit(x, labels: [1, 0, 0], classCount: 2)
       #expect(fitted.predictProbabilities(Matrix([[0, 0]])) == Matrix([[0, 1]]))
     }
@@ -111,7 +111,27 @@ import Testing
     #expect(model.resolvedIndex(rows: 12, features: 15) == .kdTree)
     #expect(model.resolvedIndex(rows: 11, features: 4) == .linear)  // k = 5 is not < 11 / 2
     #expect(model.resolvedIndex(rows: 1000, features: 16) == .linear)
+    #expect(model.resolvedIndex(rows: 1000, features: 4, sparse: true) == .linear)
     #expect(KNearestNeighbors(index: .kdTree).resolvedIndex(rows: 3, features: 40) == .kdTree)
+    #expect(KNearestNeighbors(index: .brute).resolvedIndex(rows: 1000, features: 2) == .linear)
+  }
+
+  /// scikit-learn's `ColumnTransformer` passes a sparse matrix on when under 30% of the values are non-zero.
+  @Test func sparseMeansUnderThirtyPercentNonZero() throws {
+    #expect(NeighborIndexKind.isSparse(Matrix([[1, 0, 0, 0, 0], [0, 0, 0, 0, 1]])))  // 20%
+    #expect(!NeighborIndexKind.isSparse(Matrix([[1, 0, 0, 0, 0], [0, 0, 0, 1, 1]])))  // 30%
+    #expect(!NeighborIndexKind.isSparse(Matrix(rows: 0, columns: 3)))
+    // A numeric column beside one-hot columns of 12 categories: 2 of 13 values non-zero.
+    let oneHot = Matrix(
+      (0..<200).map { (r: Int) -> [Double] in
+        var row = [Double](repeating: 0, count: 13)
+        row[0] = Double(r % 7 + 1)
+        row[1 + r % 12] = 1
+        return row
+      })
+    let labels = (0..<200).map { $0 % 2 }
+    let fitted = try KNearestNeighbors().fit(oneHot, labels: labels, classCount: 2)
+    #expect(fitted.sparse && fitted.indexKind == .linear)
   }
 
   @Test func refusesMoreNeighboursThanTrainingRows() {
@@ -134,7 +154,9 @@ import Testing
     #expect(model.descriptor.id == "knn")
 
     var brute = SettingsReader(["n_neighbors": "3", "index": "brute"])
-    #expect(try KNearestNeighbors(settings: &brute).index == .linear)
+    #expect(try KNearestNeighbors(settings: &brute).index == .brute)
+    var linear = SettingsReader(["index": "linear"])
+    #expect(try KNearestNeighbors(settings: &linear).index == .brute)
     var defaults = SettingsReader()
     #expect(try KNearestNeighbors(settings: &defaults) == KNearestNeighbors())
   }

@@ -3,11 +3,11 @@ import BenchbookModels
 import BenchbookSpec
 import Dispatch
 
-/// Folds of a k-nearest-neighbours model (`SharedNeighborSearch`) scored against one tree over every row
+/// Folds of a k-nearest-neighbours model (`SharedNeighborSearch`) scored against one index over every row
 /// (`SharedNeighborTree`).
 ///
 /// Without fitted preprocessing a fold's model stores its training rows unchanged, so its k nearest rows are
-/// the k nearest *training* rows in a tree over all rows. When the fold's training rows keep the tree's stored
+/// the k nearest *training* rows in an index over all rows. When the fold's training rows keep the index's stored
 /// order, a distance tie still goes to the lower training row, and the shares are added by the same code
 /// (the model's `probabilities(_:labels:classCount:)`), so the scores are bit-identical to `evaluate(_:on:)`, which
 /// tests check.
@@ -22,24 +22,24 @@ extension FoldEvaluator {
     return model.classifier as? any SharedNeighborSearch
   }
 
-  /// `evaluate(model, on: fold)`, searching `shared` instead of fitting the fold's own tree. A fold the shared
-  /// search cannot stand for (training rows out of order, a class missing from them, a fold's fit that would
-  /// not build a kd-tree) is evaluated on its own, errors included.
+  /// `evaluate(model, on: fold)`, searching `shared` instead of fitting the fold's own index. A fold the shared
+  /// search cannot stand for (too few training rows for k, training rows out of order, a class missing from
+  /// them) is evaluated on its own, errors included.
   func evaluate(_ model: ModelSpec, on fold: Fold, sharing shared: SharedNeighborTree) throws(ModelFailure)
     -> Outcome
   {
-    guard let neighbors = neighborSearcher(model), let admitted = admitted(neighbors, fold, shared)
+    guard let neighbors = neighborSearcher(model), let (admitted, kind) = admitted(neighbors, fold, shared)
     else {
       shared.done()
       return try evaluate(model, on: fold)
     }
-    // The test rows are stored points of the tree: searched as such, read from the tree in its own order.
+    // The test rows are stored points of the index: searched as such (a kd-tree reads them in its own order).
     var testPositions: [Int] = []
     testPositions.reserveCapacity(fold.test.count)
     fold.test.forEachRow { testPositions.append(shared.position(of: $0)) }
     let testLabels = fold.test.gathering(dataset.labels)
     let classCount = dataset.classes.count
-    return try shared.use(dataset) { (built) throws(ModelFailure) -> Outcome in
+    return try shared.use(dataset, kind: kind) { (built) throws(ModelFailure) -> Outcome in
       let stored = built.value
       let start = DispatchTime.now().uptimeNanoseconds
       var values: [Double] = []
@@ -52,7 +52,7 @@ extension FoldEvaluator {
           let queries =
             testPositions.count <= chunk
             ? testPositions : Array(testPositions[first..<min(first + chunk, testPositions.count)])
-          let found = stored.tree.nearest(toStored: queries, k: neighbors.k) {
+          let found = stored.index.nearest(toStored: queries, k: neighbors.k) {
             admitted[$0 >> 6] & (1 << UInt64($0 & 63)) != 0
           }
           values += neighbors.probabilities(found, labels: stored.labels, classCount: classCount).values
@@ -70,14 +70,14 @@ extension FoldEvaluator {
     }
   }
 
-  /// The stored positions of the fold's training rows as a bit set, or `nil` when the shared tree cannot stand
-  /// for the fold's own: a fit that would not build a kd-tree, training rows out of the stored order, or a
-  /// class missing from them.
-  private func admitted(_ neighbors: any SharedNeighborSearch, _ fold: Fold, _ shared: SharedNeighborTree) -> [UInt64]?
-  {
-    guard neighbors.searchesKDTree(rows: fold.train.count, features: dataset.x.columns),
-      neighbors.k <= fold.train.count
-    else { return nil }
+  /// The stored positions of the fold's training rows as a bit set, and the index the fold's fit would build;
+  /// or `nil` when the shared index cannot stand for the fold's own: too few training rows for k, training rows
+  /// out of the stored order, or a class missing from them.
+  private func admitted(
+    _ neighbors: any SharedNeighborSearch, _ fold: Fold, _ shared: SharedNeighborTree
+  ) -> (bits: [UInt64], kind: NeighborIndexKind)? {
+    guard neighbors.k <= fold.train.count else { return nil }
+    let kind = shared.kind(neighbors, rows: fold.train.count, of: dataset)
     var bits = [UInt64](repeating: 0, count: (dataset.x.rows + 63) / 64)
     var present = [Bool](repeating: false, count: dataset.classes.count)
     var previous = -1
@@ -91,6 +91,6 @@ extension FoldEvaluator {
         present[dataset.labels[row]] = true
       }
     }
-    return ordered && present.allSatisfy { $0 } ? bits : nil
+    return ordered && present.allSatisfy { $0 } ? (bits, kind) : nil
   }
 }

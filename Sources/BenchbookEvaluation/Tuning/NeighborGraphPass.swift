@@ -3,8 +3,10 @@ import BenchbookModels
 import BenchbookSpec
 import Foundation
 
-/// Scores k-nearest-neighbours configurations (`SharedNeighborSearch`) on many splits at once: one kd-tree over
-/// every row and one neighbour search per row, instead of a tree and a search per split.
+/// Scores k-nearest-neighbours configurations (`SharedNeighborSearch`) on many splits at once: one neighbour
+/// index over every row and one neighbour search per row, instead of an index and a search per split. The index
+/// is the kind the splits' own fits would build (`SharedNeighborSearch.neighborIndexKind`, at the largest k and
+/// the fewest training rows): a kd-tree in few dense dimensions, brute force with BLAS distances otherwise.
 ///
 /// A kNN model stores its training rows. When no preprocessing is fitted on them, distances do not depend on
 /// the split, and a row's k nearest training rows in a split are the first k of its neighbours over all rows
@@ -92,7 +94,11 @@ struct NeighborGraphPass: Sendable {
     let dataset = evaluator.dataset
     let n = dataset.x.rows
     let classCount = dataset.classes.count
-    let tree = KDTree(points: dataset.x, leafSize: configurations.max { $0.k < $1.k }!.leafSize)
+    let widest = configurations.max { $0.k < $1.k }!
+    let fewestRows = splits.map(\.train.count).min()!
+    let kind = widest.neighborIndexKind(
+      rows: fewestRows, features: dataset.x.columns, sparse: NeighborIndexKind.isSparse(dataset.x))
+    let tree = kind.build(dataset.x, leafSize: widest.leafSize)
     let membership = SplitMembership(splits, rowCount: n)
     let width = configurations.count * classCount
 
@@ -165,7 +171,9 @@ struct NeighborGraphPass: Sendable {
 
   /// Class shares of every (row, split it tests, configuration) for the rows of `block`, in that order;
   /// `nil` if one is not finite.
-  private func classShares(of block: Range<Int>, tree: KDTree, membership: SplitMembership) -> [Double]? {
+  private func classShares(
+    of block: Range<Int>, tree: any SubsetNeighborIndex, membership: SplitMembership
+  ) -> [Double]? {
     let dataset = evaluator.dataset
     let n = dataset.x.rows
     let classCount = dataset.classes.count

@@ -15,8 +15,8 @@ extension KNearestNeighbors {
 }
 
 extension KNearestNeighbors: SharedNeighborSearch {
-  public func searchesKDTree(rows: Int, features: Int) -> Bool {
-    resolvedIndex(rows: rows, features: features) == .kdTree
+  public func neighborIndexKind(rows: Int, features: Int, sparse: Bool) -> NeighborIndexKind {
+    resolvedIndex(rows: rows, features: features, sparse: sparse)
   }
 
   public func probabilities(_ found: NeighborList, labels: [Int], classCount: Int) -> Matrix {

@@ -16,13 +16,15 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
     case distance
   }
 
-  /// The search structure to build (scikit-learn's `algorithm`).
+  /// The search structure to build (scikit-learn's `algorithm`); every choice finds the same neighbours.
   public enum IndexChoice: String, Sendable, Hashable, Codable, CaseIterable {
-    /// scikit-learn's rule: kd-tree when there are at most 15 features and
-    /// `k < n / 2` (integer division), else linear.
+    /// scikit-learn's rule for `algorithm="auto"` (`resolvedIndex(rows:features:sparse:)`).
     case auto
+    /// A kd-tree (`KDTree`).
     case kdTree = "kd-tree"
-    case linear
+    /// Brute force with distances from BLAS (`BruteForceNeighborIndex`); the spec also accepts `linear`, its
+    /// earlier name, and scikit-learn's `brute`.
+    case brute
   }
 
   /// Neighbours consulted per prediction (`n_neighbors`, alias `k`); at least 1.
@@ -48,8 +50,8 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
     let weighting = try settings.choice("weights", options: Weighting.allCases.map(\.rawValue), default: "uniform")
     weights = Weighting(rawValue: weighting)!
     let indexWord = try settings.choice(
-      "index", aliases: ["algorithm"], options: ["auto", "kd-tree", "linear", "brute"], default: "auto")
-    index = indexWord == "brute" ? .linear : IndexChoice(rawValue: indexWord)!
+      "index", aliases: ["algorithm"], options: ["auto", "kd-tree", "brute", "linear"], default: "auto")
+    index = indexWord == "linear" ? .brute : IndexChoice(rawValue: indexWord)!
     leafSize = try settings.int("leaf_size", default: 30, requirement: "at least 1") { $0 >= 1 }
     try settings.finish(known: Self.settingsSchema.flatMap(\.spellings))
   }
@@ -71,7 +73,7 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
       switch index {
       case .auto: "auto"
       case .kdTree: "kd_tree"
-      case .linear: "brute"
+      case .brute: "brute"
       }
     return [
       "n_neighbors": .int(k), "weights": .string(weights.rawValue), "algorithm": .string(algorithm),
@@ -79,12 +81,18 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
     ]
   }
 
-  /// The index `auto` resolves to for `rows` training rows of `features` features.
-  public func resolvedIndex(rows: Int, features: Int) -> NeighborIndexKind {
+  /// The index `auto` resolves to for `rows` training rows of `features` features, as scikit-learn's
+  /// `algorithm="auto"` resolves (its `NearestNeighbors` fit, checked against scikit-learn 1.9.1): brute force
+  /// when there are more than 15 features, when `k >= rows / 2` (integer division), or when the data are
+  /// sparse (scikit-learn takes brute force for a sparse matrix, which its `ColumnTransformer` hands on when
+  /// one-hot columns leave fewer than 30% of the values non-zero: `NeighborIndexKind.isSparse`); a kd-tree otherwise. A kd-tree
+  /// stops pruning in many dimensions, where one BLAS product per block of rows beats it; in few it visits a
+  /// few leaves where brute force measures every row. Every index finds the same neighbours (speed only).
+  public func resolvedIndex(rows: Int, features: Int, sparse: Bool = false) -> NeighborIndexKind {
     switch index {
     case .kdTree: .kdTree
-    case .linear: .linear
-    case .auto: features <= 15 && k < rows / 2 ? .kdTree : .linear
+    case .brute: .linear
+    case .auto: features <= 15 && k < rows / 2 && !sparse ? .kdTree : .linear
     }
   }
 
@@ -101,16 +109,11 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
     guard x.values.allSatisfy(\.isFinite) else {
       throw ModelError("k-nearest neighbours cannot use missing or infinite feature values")
     }
-    let kind = resolvedIndex(rows: x.rows, features: x.columns)
-    let searcher: any NeighborIndex
-    if kind == .kdTree {
-      searcher = KDTree(points: consume x, leafSize: leafSize)
-    } else {
-      searcher = LinearNeighborIndex(points: consume x)
-    }
+    let sparse = NeighborIndexKind.isSparse(x)
+    let kind = resolvedIndex(rows: x.rows, features: x.columns, sparse: sparse)
     return FittedKNearestNeighbors(
       labels: labels, classCount: classCount, k: k, weights: weights, indexKind: kind, leafSize: leafSize,
-      searcher: searcher)
+      sparse: sparse, searcher: kind.build(consume x, leafSize: leafSize))
   }
 }
 
@@ -148,11 +151,13 @@ public struct FittedKNearestNeighbors: FittedClassifier {
   /// The index actually built (`auto` resolved).
   public let indexKind: NeighborIndexKind
   public let leafSize: Int
+  /// Whether the stored rows are sparse (`NeighborIndexKind.isSparse`), which `auto` weighs.
+  public let sparse: Bool
   private let searcher: any NeighborIndex
 
   init(
     labels: [Int], classCount: Int, k: Int, weights: KNearestNeighbors.Weighting, indexKind: NeighborIndexKind,
-    leafSize: Int, searcher: any NeighborIndex
+    leafSize: Int, sparse: Bool, searcher: any NeighborIndex
   ) {
     self.labels = labels
     self.classCount = classCount
@@ -160,6 +165,7 @@ public struct FittedKNearestNeighbors: FittedClassifier {
     self.weights = weights
     self.indexKind = indexKind
     self.leafSize = leafSize
+    self.sparse = sparse
     self.searcher = searcher
   }
 
@@ -182,12 +188,12 @@ public struct FittedKNearestNeighbors: FittedClassifier {
   /// build, without building it again. `nil` when `configuration` would build another index.
   public func reconfigured(as configuration: any Classifier) -> (any FittedClassifier)? {
     guard let configuration = configuration as? KNearestNeighbors, configuration.k <= sampleCount,
-      configuration.resolvedIndex(rows: sampleCount, features: featureCount) == indexKind,
+      configuration.resolvedIndex(rows: sampleCount, features: featureCount, sparse: sparse) == indexKind,
       configuration.leafSize == leafSize
     else { return nil }
     return FittedKNearestNeighbors(
       labels: labels, classCount: classCount, k: configuration.k, weights: configuration.weights,
-      indexKind: indexKind, leafSize: leafSize, searcher: searcher)
+      indexKind: indexKind, leafSize: leafSize, sparse: sparse, searcher: searcher)
   }
 
   /// Stored rows × features, plus one label per stored row.

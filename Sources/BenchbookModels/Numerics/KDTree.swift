@@ -14,7 +14,7 @@ import Foundation
 /// the point distance is, so it never exceeds the distance of a point inside:
 /// results are exactly those of `LinearNeighborIndex`, ties included (scikit-learn
 /// instead breaks distance ties by its tree layout).
-public struct KDTree: NeighborIndex {
+public struct KDTree: SubsetNeighborIndex {
   /// Fewest points a split may leave in a leaf; nodes of `2·leafSize` or more split.
   public let leafSize: Int
   public let pointCount: Int

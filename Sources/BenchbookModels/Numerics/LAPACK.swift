@@ -111,6 +111,21 @@ enum LAPACK {
     return out
   }
 
+  /// scale·A·Bᵀ for row-major A (rows×inner) and B (columns×inner), by `dgemm`, into row-major `out` whose rows
+  /// are `stride` apart: the products of two blocks of rows, as a brute-force neighbour search needs.
+  /// - Complexity: O(rows × columns × inner).
+  static func multiplyTransposed(
+    _ a: UnsafePointer<Double>, rows: Int, _ b: UnsafePointer<Double>, columns: Int, inner: Int, scale: Double,
+    into out: UnsafeMutablePointer<Double>, stride: Int
+  ) {
+    precondition(stride >= columns, "output rows overlap")
+    _ = configured
+    guard rows > 0, columns > 0, inner > 0 else { return }
+    cblas_dgemm(
+      CblasRowMajor, CblasNoTrans, CblasTrans, blasint(rows), blasint(columns), blasint(inner), scale, a,
+      blasint(inner), b, blasint(inner), 0, out, blasint(stride))
+  }
+
   /// A·B for row-major A (rows×inner) and B (inner×columns), by `dgemm`, written over `a` itself a block of
   /// rows at a time (`columns <= inner`, so a row's product never lands on rows not yet read): the product of
   /// a fold's rows without a second copy of them. Each block is its own `dgemm`, whose every element is the

@@ -21,12 +21,50 @@ public protocol NeighborIndex: Sendable {
   func storedPoints() -> [Double]
 }
 
+/// An index that also searches among a subset of its points: one index over every row of a dataset then
+/// stands for the index of any fold's training rows (`KDTree`, `BruteForceNeighborIndex`).
+public protocol SubsetNeighborIndex: NeighborIndex {
+  /// The `k` nearest of the stored points whose row `admits` accepts: the neighbours an index over those rows
+  /// alone would find, ordered by (distance, row), with rows numbered as stored here.
+  /// - Precondition: at least `k` rows are admitted.
+  func nearest(_ queries: Matrix, k: Int, admitting admits: (Int) -> Bool) -> NeighborList
+
+  /// `nearest(_:k:admitting:)` with stored points as the queries: query `i` is the point stored as row
+  /// `storedRows[i]`, read from the index itself.
+  /// - Precondition: `storedRows` are distinct stored rows, and at least `k` rows are admitted.
+  func nearest(toStored storedRows: [Int], k: Int, admitting admits: (Int) -> Bool) -> NeighborList
+}
+
 /// The neighbour search structures Benchbook builds.
 public enum NeighborIndexKind: String, Sendable, Hashable, Codable, CaseIterable {
   /// `KDTree`.
   case kdTree = "kd-tree"
-  /// `LinearNeighborIndex`.
+  /// No tree: every query measures every stored point (`BruteForceNeighborIndex`, distances from BLAS then
+  /// checked exactly). Core ML calls this a linear index, and Benchbook's exports write it as one.
   case linear
+
+  /// Whether fewer than 30% of `x`'s values are non-zero (one-hot columns over many categories, say): the
+  /// data scikit-learn's `ColumnTransformer` would pass on as a sparse matrix (its `sparse_threshold`, 0.3),
+  /// for which its `auto` takes brute force.
+  public static func isSparse(_ x: Matrix) -> Bool {
+    guard !x.values.isEmpty else { return false }
+    var nonZero = 0
+    x.values.withUnsafeBufferPointer { values in
+      for value in values where value != 0 { nonZero += 1 }
+    }
+    return Double(nonZero) < 0.3 * Double(x.values.count)
+  }
+
+  /// An index of this kind over `points`.
+  /// - Parameters:
+  ///   - points: consumed; handed the last reference, the index keeps them without a copy.
+  ///   - leafSize: a kd-tree's leaf size (unused by brute force).
+  public func build(_ points: consuming Matrix, leafSize: Int) -> any SubsetNeighborIndex {
+    switch self {
+    case .kdTree: KDTree(points: points, leafSize: leafSize)
+    case .linear: BruteForceNeighborIndex(points: points)
+    }
+  }
 }
 
 /// The k nearest neighbours of each query row, nearest first.

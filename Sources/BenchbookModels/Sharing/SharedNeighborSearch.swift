@@ -13,9 +13,10 @@ public protocol SharedNeighborSearch: Classifier {
   /// The kd-tree leaf size its own fit would build with.
   var leafSize: Int { get }
 
-  /// Whether its own fit on `rows` rows of `features` features searches a kd-tree: only then does a shared
-  /// kd-tree stand for it.
-  func searchesKDTree(rows: Int, features: Int) -> Bool
+  /// The index its own fit on `rows` rows of `features` features builds (`sparse`: the rows are mostly zero,
+  /// `NeighborIndexKind.isSparse`); a shared index of that kind stands for it. Every kind finds the same
+  /// neighbours, so the choice is one of speed.
+  func neighborIndexKind(rows: Int, features: Int, sparse: Bool) -> NeighborIndexKind
 
   /// Class shares from the first `k` neighbours of each query in `found`, as its fitted model computes them.
   /// - Parameter labels: the class of every stored row `found` can name.

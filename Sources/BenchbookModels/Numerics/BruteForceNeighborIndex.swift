@@ -1,0 +1,251 @@
+import BenchbookData
+import COpenBLAS
+
+/// Brute force with distances from BLAS: every query against every stored point, as
+/// ‖q‖² − 2q·x + ‖x‖² from one `dgemm` per block, then an exact re-check near the k-th neighbour.
+///
+/// The BLAS form rounds differently from `squaredDistance` (and cancels when points are far
+/// from the origin relative to their spread), so it only screens. Each approximate distance
+/// Ã comes with a proven bound E on |Ã − D|, D being the exact `squaredDistance` the other
+/// indexes use (`errorFactor` derives it); a point is re-checked exactly unless Ã − E exceeds
+/// the exact distance of the current k-th neighbour, and the k nearest are kept by the key
+/// (exact distance, stored row) in `KBest`. Every point of the true k nearest has
+/// Ã − E ≤ D ≤ that k-th distance, ties included, so the answer is exactly
+/// `LinearNeighborIndex`'s and `KDTree`'s, bit for bit; only the rows near the boundary
+/// (exact ties on integer or one-hot data, or near-ties within rounding) cost an exact distance.
+///
+/// Coordinates are centred on the stored points' column means before the products, which keeps
+/// the norms (and so E) small on raw data far from the origin; the exact re-check reads the
+/// points as given. Memory: the points, one norm per point, and per search a block of
+/// `queryBlock × pointBlock` products plus the centred blocks (about 1 MB).
+/// - Complexity: O(queries × points × dimension) per `nearest` call, at BLAS speed.
+public struct BruteForceNeighborIndex: SubsetNeighborIndex {
+  /// The stored points, in the order given.
+  public let points: Matrix
+  /// Column means of the points: distances do not change when both sides shift by them.
+  private let center: [Double]
+  /// (1 − c)·‖x̃‖² of each centred point x̃ (`c` = `errorFactor`): the point's share of the lower bound.
+  private let loweredNorms: [Double]
+  /// Whether every centred norm is finite and far from overflow; else every query takes the exact scan.
+  private let screens: Bool
+
+  /// Queries screened per `dgemm`.
+  static let queryBlock = 128
+  /// Points screened per `dgemm`; a block of products (128 × 512 doubles, 512 kB) stays in a core's L2 cache.
+  static let pointBlock = 512
+
+  /// - Parameter points: consumed; handed the last reference, the index stores them without a copy.
+  public init(points: consuming Matrix) {
+    let n = points.rows
+    let d = points.columns
+    var center = [Double](repeating: 0, count: d)
+    var lowered = [Double](repeating: 0, count: n)
+    var screens = true
+    let factor = 1 - Self.errorFactor(dimension: d)
+    points.values.withUnsafeBufferPointer { x in
+      for r in 0..<n {
+        for f in 0..<d { center[f] += x[r * d + f] }
+      }
+      if n > 0 {
+        for f in 0..<d { center[f] /= Double(n) }
+      }
+      for r in 0..<n {
+        var norm = 0.0
+        for f in 0..<d {
+          let v = x[r * d + f] - center[f]
+          norm += v * v
+        }
+        if !(norm <= Self.largestNorm) { screens = false }
+        lowered[r] = factor * norm
+      }
+    }
+    self.points = points
+    self.center = center
+    self.loweredNorms = lowered
+    self.screens = screens
+  }
+
+  public func storedPoints() -> [Double] { points.values }
+
+  public var pointCount: Int { points.rows }
+  public var dimension: Int { points.columns }
+
+  /// c such that |Ã − D| ≤ c·(‖q̃‖² + ‖x̃‖²) in `dimension` coordinates, with room for the rounding of
+  /// the test itself.
+  ///
+  /// With u = 2⁻⁵³ and a = ‖q̃‖, b = ‖x̃‖ (the centred vectors as rounded): the `dgemm` dot product is
+  /// within γ_d·a·b of q̃·x̃ in any summation order, fused or not (γ_d = du/(1 − du)); each norm within
+  /// γ_d of its square; the two additions add 2u(a + b)². Centring moves ‖q̃ − x̃‖² from ‖q − x‖² by at most
+  /// 2u(a + b)², and `squaredDistance` (D) is within γ_{d+2} of ‖q − x‖², which is at most (a + b)². So
+  /// |Ã − D| ≤ (2d + 7)·u·(a + b)² ≤ (4d + 14)·u·(a² + b²) to first order; the test's own additions
+  /// add 4u·(a² + b²). c = 8(d + 8)·u is about twice what this needs.
+  static func errorFactor(dimension d: Int) -> Double {
+    8 * Double(d + 8) * (Double.ulpOfOne / 2)
+  }
+
+  /// Centred norms above this take the exact scan: their squares, and so every bound, stay far from overflow.
+  static let largestNorm = 1e300
+
+  public func nearest(_ queries: Matrix, k: Int) -> NeighborList {
+    search(queries, k: k) { _ in true }
+  }
+
+  /// The `k` nearest of the stored points whose row `admits` accepts, ordered by (distance, row): the
+  /// neighbours the same index over those rows alone would find, with rows numbered as here.
+  /// - Precondition: at least `k` rows are admitted.
+  public func nearest(_ queries: Matrix, k: Int, admitting admits: (Int) -> Bool) -> NeighborList {
+    search(queries, k: k, admits: admits)
+  }
+
+  /// `nearest(_:k:admitting:)` with the stored points of rows `storedRows` as the queries.
+  public func nearest(toStored storedRows: [Int], k: Int, admitting admits: (Int) -> Bool) -> NeighborList {
+    search(points.selecting(rows: storedRows), k: k, admits: admits)
+  }
+
+  private func search(_ queries: Matrix, k: Int, admits: (Int) -> Bool) -> NeighborList {
+    precondition(k >= 1 && k <= pointCount, "k must be in 1...\(pointCount), not \(k)")
+    precondition(queries.columns == dimension, "queries have \(queries.columns) columns, points \(dimension)")
+    let m = queries.rows
+    var rows = [Int](repeating: 0, count: m * k)
+    var distances = [Double](repeating: 0, count: m * k)
+    guard m > 0 else { return NeighborList(k: k, rows: rows, squaredDistances: distances) }
+    rows.withUnsafeMutableBufferPointer { outRows in
+      distances.withUnsafeMutableBufferPointer { outDistances in
+        queries.values.withUnsafeBufferPointer { qs in
+          if screens && dimension > 0 {
+            screened(
+              qs.baseAddress!, count: m, k: k, admits: admits, rows: outRows.baseAddress!,
+              distances: outDistances.baseAddress!)
+          } else {
+            for q in 0..<m {
+              exactScan(
+                qs.baseAddress! + q * dimension, k: k, admits: admits, rows: outRows.baseAddress! + q * k,
+                distances: outDistances.baseAddress! + q * k)
+            }
+          }
+        }
+      }
+    }
+    return NeighborList(k: k, rows: rows, squaredDistances: distances)
+  }
+
+  /// `LinearNeighborIndex`'s scan for one query: every admitted point's exact distance.
+  private func exactScan(
+    _ query: UnsafePointer<Double>, k: Int, admits: (Int) -> Bool, rows: UnsafeMutablePointer<Int>,
+    distances: UnsafeMutablePointer<Double>
+  ) {
+    let d = dimension
+    var scratch = [KBest.Candidate](
+      repeating: KBest.Candidate(squaredDistance: 0, row: 0), count: KBest.scratchCount(k: k))
+    points.values.withUnsafeBufferPointer { data in
+      scratch.withUnsafeMutableBufferPointer { scratch in
+        var best = KBest(rows: rows, squaredDistances: distances, k: k, scratch: scratch.baseAddress)
+        for i in 0..<pointCount where admits(i) {
+          let d2 = squaredDistance(query, data.baseAddress! + i * d, d)
+          if best.admits(d2, i) { best.insert(d2, i) }
+        }
+        best.finish()
+      }
+    }
+  }
+
+  /// The screened search of `count` queries at `queries` (row-major), answers written to `rows` and `distances`.
+  private func screened(
+    _ queries: UnsafePointer<Double>, count m: Int, k: Int, admits: (Int) -> Bool, rows: UnsafeMutablePointer<Int>,
+    distances: UnsafeMutablePointer<Double>
+  ) {
+    let d = dimension
+    let n = pointCount
+    let c = Self.errorFactor(dimension: d)
+    let u = Double.ulpOfOne / 2
+    // Products that underflow lose their relative accuracy; this absolute margin covers every such rounding.
+    let underflowSlack = Double(4 * (d + 8)) * Double.leastNormalMagnitude
+    let queryBlock = Self.queryBlock
+    let pointBlock = Self.pointBlock
+    var centredQueries = [Double](repeating: 0, count: queryBlock * d)
+    var centredPoints = [Double](repeating: 0, count: pointBlock * d)
+    var products = [Double](repeating: 0, count: queryBlock * pointBlock)
+    /// (1 − c)·‖q̃‖² per query of the block, or nil for a query the screen cannot bound (exact scan).
+    var loweredQuery = [Double](repeating: 0, count: queryBlock)
+    var screenable = [Bool](repeating: true, count: queryBlock)
+    let scratchPerQuery = KBest.scratchCount(k: k)
+    var scratch = [KBest.Candidate](
+      repeating: KBest.Candidate(squaredDistance: 0, row: 0), count: queryBlock * scratchPerQuery)
+    points.values.withUnsafeBufferPointer { data in
+      loweredNorms.withUnsafeBufferPointer { lowered in
+        center.withUnsafeBufferPointer { center in
+          centredQueries.withUnsafeMutableBufferPointer { centredQueries in
+            centredPoints.withUnsafeMutableBufferPointer { centredPoints in
+              products.withUnsafeMutableBufferPointer { products in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                  for first in stride(from: 0, to: m, by: queryBlock) {
+                    let count = min(queryBlock, m - first)
+                    var best: [KBest] = []
+                    best.reserveCapacity(count)
+                    for q in 0..<count {
+                      let query = queries + (first + q) * d
+                      var norm = 0.0
+                      for f in 0..<d {
+                        let v = query[f] - center[f]
+                        centredQueries[q * d + f] = v
+                        norm += v * v
+                      }
+                      screenable[q] = norm <= Self.largestNorm
+                      loweredQuery[q] = (1 - c) * norm
+                      best.append(
+                        KBest(
+                          rows: rows + (first + q) * k, squaredDistances: distances + (first + q) * k, k: k,
+                          scratch: scratchPerQuery > 0 ? scratch.baseAddress! + q * scratchPerQuery : nil))
+                    }
+                    for start in stride(from: 0, to: n, by: pointBlock) {
+                      let block = min(pointBlock, n - start)
+                      for i in 0..<block {
+                        for f in 0..<d { centredPoints[i * d + f] = data[(start + i) * d + f] - center[f] }
+                      }
+                      // products[q][i] = −2·q̃·x̃ (a scaling by −2 is exact).
+                      LAPACK.multiplyTransposed(
+                        centredQueries.baseAddress!, rows: count, centredPoints.baseAddress!, columns: block,
+                        inner: d, scale: -2, into: products.baseAddress!, stride: pointBlock)
+                      for q in 0..<count where screenable[q] {
+                        let query = queries + (first + q) * d
+                        let b = loweredQuery[q]
+                        // The lower bound (1 − c)(‖q̃‖² + ‖x̃‖²) − 2q̃·x̃ of D is compared as
+                        // (1 − c)‖x̃‖² − 2q̃·x̃ ≤ τ − (1 − c)‖q̃‖², the right side rounded up.
+                        @inline(__always) func threshold(_ best: KBest) -> Double {
+                          guard best.isFull else { return .infinity }
+                          let tau = best.worstSquaredDistance
+                          return (tau - b) + 4 * u * (abs(tau) + abs(b)) + underflowSlack
+                        }
+                        var limit = threshold(best[q])
+                        let row = products.baseAddress! + q * pointBlock
+                        let norms = lowered.baseAddress! + start
+                        for i in 0..<block where norms[i] + row[i] <= limit {
+                          let point = start + i
+                          guard admits(point) else { continue }
+                          let d2 = squaredDistance(query, data.baseAddress! + point * d, d)
+                          if best[q].admits(d2, point) {
+                            best[q].insert(d2, point)
+                            limit = threshold(best[q])
+                          }
+                        }
+                      }
+                    }
+                    for q in 0..<count {
+                      if screenable[q] {
+                        best[q].finish()
+                      } else {
+                        exactScan(
+                          queries + (first + q) * d, k: k, admits: admits, rows: rows + (first + q) * k,
+                          distances: distances + (first + q) * k)
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
