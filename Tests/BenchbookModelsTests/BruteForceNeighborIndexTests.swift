@@ -78,18 +78,20 @@ import Testing
     expectAllAgree(offset, queries, ks: [1, 7])
   }
 
-  /// Coordinates drawn from three decimals that binary cannot hold (0.1, 0.3, 0.7): in exact arithmetic many
+  /// Coordinates drawn from a few decimals that binary cannot hold (0.1, 0.3, 0.7): in exact arithmetic many
   /// points tie at each distance (the same squared differences in other columns), and only the last bits of
   /// each exact sum, added in column order, tell them apart: bits a BLAS product rounds away or the other way.
-  /// A screen that trusted those products instead of re-checking would order such points wrongly.
-  @Test(arguments: [16, 33])
-  func agreesWhereOnlyTheLastBitsDiffer(dimension: Int) {
+  /// A screen that trusted those products instead of re-checking would order such points wrongly. Away from
+  /// the origin the index centres the rows before the products; around it (−0.9 to 0.7) it takes them as given.
+  @Test(arguments: [
+    (16, [0.1, 0.3, 0.7]), (33, [0.1, 0.3, 0.7]), (16, [-0.1, 0.3, 0.7, -0.9]), (24, [-0.1, 0.3, 0.7, -0.9]),
+  ])
+  func agreesWhereOnlyTheLastBitsDiffer(dimension: Int, decimals: [Double]) {
     var generator = TestGenerator(seed: UInt64(dimension))
-    let decimals = [0.1, 0.3, 0.7]
     func rows(_ count: Int) -> Matrix {
       Matrix(
         rows: count, columns: dimension,
-        values: (0..<(count * dimension)).map { _ in decimals[Int.random(in: 0..<3, using: &generator)] })
+        values: (0..<(count * dimension)).map { _ in decimals[Int.random(in: 0..<decimals.count, using: &generator)] })
     }
     expectAllAgree(rows(1200), rows(150), ks: [1, 5, 40])
   }

@@ -14,55 +14,70 @@ import COpenBLAS
 /// `LinearNeighborIndex`'s and `KDTree`'s, bit for bit; only the rows near the boundary
 /// (exact ties on integer or one-hot data, or near-ties within rounding) cost an exact distance.
 ///
-/// Coordinates are centred on the stored points' column means before the products, which keeps
-/// the norms (and so E) small on raw data far from the origin; the exact re-check reads the
-/// points as given. Memory: the points, one norm per point, and per search a block of
-/// `queryBlock × pointBlock` products plus the centred blocks (about 1 MB).
+/// Coordinates are centred on the stored points' column means before the products when the points lie
+/// farther from the origin than they spread (raw measurements, say), which keeps the norms, and so E, small;
+/// standardised data are used as stored, without a copy. The exact re-check reads the points as given.
+/// Memory: the points, one norm per point, and per search the queries (centred, when centring) and a block of
+/// `queryBlock × pointBlock(dimension)` products (at most 512 kB).
 /// - Complexity: O(queries × points × dimension) per `nearest` call, at BLAS speed.
 public struct BruteForceNeighborIndex: SubsetNeighborIndex {
   /// The stored points, in the order given.
   public let points: Matrix
-  /// Column means of the points: distances do not change when both sides shift by them.
-  private let center: [Double]
-  /// (1 − c)·‖x̃‖² of each centred point x̃ (`c` = `errorFactor`): the point's share of the lower bound.
+  /// Column means of the points when the products are taken on centred coordinates, else `nil`: distances
+  /// do not change when both sides shift by them.
+  private let center: [Double]?
+  /// (1 − c)·‖x̃‖² of each point x̃ as the products see it (`c` = `errorFactor`): its share of the lower bound.
   private let loweredNorms: [Double]
-  /// Whether every centred norm is finite and far from overflow; else every query takes the exact scan.
+  /// Whether every such norm is finite and far from overflow; else every query takes the exact scan.
   private let screens: Bool
 
   /// Queries screened per `dgemm`.
   static let queryBlock = 128
-  /// Points screened per `dgemm`; a block of products (128 × 512 doubles, 512 kB) stays in a core's L2 cache.
-  static let pointBlock = 512
+
+  /// Points screened per `dgemm`: a block of them stays in a core's L2 cache (256 kB) beside the products.
+  static func pointBlock(dimension d: Int) -> Int { min(512, max(128, 32_768 / max(1, d))) }
 
   /// - Parameter points: consumed; handed the last reference, the index stores them without a copy.
   public init(points: consuming Matrix) {
     let n = points.rows
     let d = points.columns
-    var center = [Double](repeating: 0, count: d)
-    var lowered = [Double](repeating: 0, count: n)
-    var screens = true
-    let factor = 1 - Self.errorFactor(dimension: d)
+    var mean = [Double](repeating: 0, count: d)
+    var norms = [Double](repeating: 0, count: n)
     points.values.withUnsafeBufferPointer { x in
       for r in 0..<n {
-        for f in 0..<d { center[f] += x[r * d + f] }
+        for f in 0..<d { mean[f] += x[r * d + f] }
       }
       if n > 0 {
-        for f in 0..<d { center[f] /= Double(n) }
+        for f in 0..<d { mean[f] /= Double(n) }
       }
       for r in 0..<n {
         var norm = 0.0
         for f in 0..<d {
-          let v = x[r * d + f] - center[f]
+          let v = x[r * d + f] - mean[f]
           norm += v * v
         }
-        if !(norm <= Self.largestNorm) { screens = false }
-        lowered[r] = factor * norm
+        norms[r] = norm
       }
     }
+    // Centre when the offset outweighs the spread: otherwise the norms would at most double, and the bound too.
+    var offset = 0.0
+    for f in 0..<d { offset += mean[f] * mean[f] }
+    let spread = norms.reduce(0, +) / Double(max(1, n))
+    let centres = offset > spread
+    if !centres {
+      points.values.withUnsafeBufferPointer { x in
+        for r in 0..<n {
+          var norm = 0.0
+          for f in 0..<d { norm += x[r * d + f] * x[r * d + f] }
+          norms[r] = norm
+        }
+      }
+    }
+    let factor = 1 - Self.errorFactor(dimension: d)
+    self.screens = norms.allSatisfy { $0 <= Self.largestNorm }
+    self.loweredNorms = norms.map { factor * $0 }
+    self.center = centres ? mean : nil
     self.points = points
-    self.center = center
-    self.loweredNorms = lowered
-    self.screens = screens
   }
 
   public func storedPoints() -> [Double] { points.values }
@@ -73,9 +88,10 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
   /// c such that |Ã − D| ≤ c·(‖q̃‖² + ‖x̃‖²) in `dimension` coordinates, with room for the rounding of
   /// the test itself.
   ///
-  /// With u = 2⁻⁵³ and a = ‖q̃‖, b = ‖x̃‖ (the centred vectors as rounded): the `dgemm` dot product is
-  /// within γ_d·a·b of q̃·x̃ in any summation order, fused or not (γ_d = du/(1 − du)); each norm within
-  /// γ_d of its square; the two additions add 2u(a + b)². Centring moves ‖q̃ − x̃‖² from ‖q − x‖² by at most
+  /// With u = 2⁻⁵³ and a = ‖q̃‖, b = ‖x̃‖ (the vectors as the products see them, centred and rounded or as
+  /// given): the `dgemm` dot product is within γ_d·a·b of q̃·x̃ in any summation order, fused or not
+  /// (γ_d = du/(1 − du)); each norm within γ_d of its square; the two additions add 2u(a + b)². Centring, if
+  /// taken, moves ‖q̃ − x̃‖² from ‖q − x‖² by at most
   /// 2u(a + b)², and `squaredDistance` (D) is within γ_{d+2} of ‖q − x‖², which is at most (a + b)². So
   /// |Ã − D| ≤ (2d + 7)·u·(a + b)² ≤ (4d + 14)·u·(a² + b²) to first order; the test's own additions
   /// add 4u·(a² + b²). c = 8(d + 8)·u is about twice what this needs.
@@ -161,83 +177,94 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
     // Products that underflow lose their relative accuracy; this absolute margin covers every such rounding.
     let underflowSlack = Double(4 * (d + 8)) * Double.leastNormalMagnitude
     let queryBlock = Self.queryBlock
-    let pointBlock = Self.pointBlock
-    var centredQueries = [Double](repeating: 0, count: queryBlock * d)
-    var centredPoints = [Double](repeating: 0, count: pointBlock * d)
+    let pointBlock = Self.pointBlock(dimension: d)
+    // The queries as the products see them (centred, or as given), their lowered norms and whether the screen
+    // can bound them.
+    var seen = [Double](repeating: 0, count: center == nil ? 0 : m * d)
+    var centredPoints = [Double](repeating: 0, count: center == nil ? 0 : pointBlock * d)
     var products = [Double](repeating: 0, count: queryBlock * pointBlock)
-    /// (1 − c)·‖q̃‖² per query of the block, or nil for a query the screen cannot bound (exact scan).
-    var loweredQuery = [Double](repeating: 0, count: queryBlock)
-    var screenable = [Bool](repeating: true, count: queryBlock)
+    var loweredQuery = [Double](repeating: 0, count: m)
+    var screenable = [Bool](repeating: true, count: m)
     let scratchPerQuery = KBest.scratchCount(k: k)
     var scratch = [KBest.Candidate](
       repeating: KBest.Candidate(squaredDistance: 0, row: 0), count: queryBlock * scratchPerQuery)
+    seen.withUnsafeMutableBufferPointer { seen in
+      for q in 0..<m {
+        let query = queries + q * d
+        var norm = 0.0
+        if let center {
+          let out = seen.baseAddress! + q * d
+          for f in 0..<d {
+            let v = query[f] - center[f]
+            out[f] = v
+            norm += v * v
+          }
+        } else {
+          for f in 0..<d { norm += query[f] * query[f] }
+        }
+        screenable[q] = norm <= Self.largestNorm
+        loweredQuery[q] = (1 - c) * norm
+      }
+    }
     points.values.withUnsafeBufferPointer { data in
       loweredNorms.withUnsafeBufferPointer { lowered in
-        center.withUnsafeBufferPointer { center in
-          centredQueries.withUnsafeMutableBufferPointer { centredQueries in
-            centredPoints.withUnsafeMutableBufferPointer { centredPoints in
-              products.withUnsafeMutableBufferPointer { products in
-                scratch.withUnsafeMutableBufferPointer { scratch in
-                  for first in stride(from: 0, to: m, by: queryBlock) {
-                    let count = min(queryBlock, m - first)
-                    var best: [KBest] = []
-                    best.reserveCapacity(count)
-                    for q in 0..<count {
+        seen.withUnsafeBufferPointer { seen in
+          centredPoints.withUnsafeMutableBufferPointer { centredPoints in
+            products.withUnsafeMutableBufferPointer { products in
+              scratch.withUnsafeMutableBufferPointer { scratch in
+                let seenQueries = center == nil ? queries : UnsafePointer(seen.baseAddress!)
+                for first in stride(from: 0, to: m, by: queryBlock) {
+                  let count = min(queryBlock, m - first)
+                  var best: [KBest] = []
+                  best.reserveCapacity(count)
+                  for q in 0..<count {
+                    best.append(
+                      KBest(
+                        rows: rows + (first + q) * k, squaredDistances: distances + (first + q) * k, k: k,
+                        scratch: scratchPerQuery > 0 ? scratch.baseAddress! + q * scratchPerQuery : nil))
+                  }
+                  for start in stride(from: 0, to: n, by: pointBlock) {
+                    let block = min(pointBlock, n - start)
+                    var seenPoints = data.baseAddress! + start * d
+                    if let center {
+                      centre(seenPoints, count: block * d, center, into: centredPoints.baseAddress!)
+                      seenPoints = UnsafePointer(centredPoints.baseAddress!)
+                    }
+                    // products[q][i] = −2·q̃·x̃ (a scaling by −2 is exact).
+                    LAPACK.multiplyTransposed(
+                      seenQueries + first * d, rows: count, seenPoints, columns: block, inner: d, scale: -2,
+                      into: products.baseAddress!, stride: pointBlock)
+                    for q in 0..<count where screenable[first + q] {
                       let query = queries + (first + q) * d
-                      var norm = 0.0
-                      for f in 0..<d {
-                        let v = query[f] - center[f]
-                        centredQueries[q * d + f] = v
-                        norm += v * v
+                      let b = loweredQuery[first + q]
+                      // The lower bound (1 − c)(‖q̃‖² + ‖x̃‖²) − 2q̃·x̃ of D is compared as
+                      // (1 − c)‖x̃‖² − 2q̃·x̃ ≤ τ − (1 − c)‖q̃‖², the right side rounded up.
+                      @inline(__always) func threshold(_ best: KBest) -> Double {
+                        guard best.isFull else { return .infinity }
+                        let tau = best.worstSquaredDistance
+                        return (tau - b) + 4 * u * (abs(tau) + abs(b)) + underflowSlack
                       }
-                      screenable[q] = norm <= Self.largestNorm
-                      loweredQuery[q] = (1 - c) * norm
-                      best.append(
-                        KBest(
-                          rows: rows + (first + q) * k, squaredDistances: distances + (first + q) * k, k: k,
-                          scratch: scratchPerQuery > 0 ? scratch.baseAddress! + q * scratchPerQuery : nil))
-                    }
-                    for start in stride(from: 0, to: n, by: pointBlock) {
-                      let block = min(pointBlock, n - start)
-                      for i in 0..<block {
-                        for f in 0..<d { centredPoints[i * d + f] = data[(start + i) * d + f] - center[f] }
-                      }
-                      // products[q][i] = −2·q̃·x̃ (a scaling by −2 is exact).
-                      LAPACK.multiplyTransposed(
-                        centredQueries.baseAddress!, rows: count, centredPoints.baseAddress!, columns: block,
-                        inner: d, scale: -2, into: products.baseAddress!, stride: pointBlock)
-                      for q in 0..<count where screenable[q] {
-                        let query = queries + (first + q) * d
-                        let b = loweredQuery[q]
-                        // The lower bound (1 − c)(‖q̃‖² + ‖x̃‖²) − 2q̃·x̃ of D is compared as
-                        // (1 − c)‖x̃‖² − 2q̃·x̃ ≤ τ − (1 − c)‖q̃‖², the right side rounded up.
-                        @inline(__always) func threshold(_ best: KBest) -> Double {
-                          guard best.isFull else { return .infinity }
-                          let tau = best.worstSquaredDistance
-                          return (tau - b) + 4 * u * (abs(tau) + abs(b)) + underflowSlack
-                        }
-                        var limit = threshold(best[q])
-                        let row = products.baseAddress! + q * pointBlock
-                        let norms = lowered.baseAddress! + start
-                        for i in 0..<block where norms[i] + row[i] <= limit {
-                          let point = start + i
-                          guard admits(point) else { continue }
-                          let d2 = squaredDistance(query, data.baseAddress! + point * d, d)
-                          if best[q].admits(d2, point) {
-                            best[q].insert(d2, point)
-                            limit = threshold(best[q])
-                          }
+                      var limit = threshold(best[q])
+                      let row = products.baseAddress! + q * pointBlock
+                      let norms = lowered.baseAddress! + start
+                      for i in 0..<block where norms[i] + row[i] <= limit {
+                        let point = start + i
+                        guard admits(point) else { continue }
+                        let d2 = squaredDistance(query, data.baseAddress! + point * d, d)
+                        if best[q].admits(d2, point) {
+                          best[q].insert(d2, point)
+                          limit = threshold(best[q])
                         }
                       }
                     }
-                    for q in 0..<count {
-                      if screenable[q] {
-                        best[q].finish()
-                      } else {
-                        exactScan(
-                          queries + (first + q) * d, k: k, admits: admits, rows: rows + (first + q) * k,
-                          distances: distances + (first + q) * k)
-                      }
+                  }
+                  for q in 0..<count {
+                    if screenable[first + q] {
+                      best[q].finish()
+                    } else {
+                      exactScan(
+                        queries + (first + q) * d, k: k, admits: admits, rows: rows + (first + q) * k,
+                        distances: distances + (first + q) * k)
                     }
                   }
                 }
@@ -245,6 +272,23 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
             }
           }
         }
+      }
+    }
+  }
+
+  /// `count` values of consecutive rows less the column means, into `out` (one pass the compiler vectorises).
+  @inline(__always)
+  private func centre(
+    _ values: UnsafePointer<Double>, count: Int, _ center: [Double], into out: UnsafeMutablePointer<Double>
+  ) {
+    let d = dimension
+    center.withUnsafeBufferPointer { center in
+      var offset = 0
+      while offset < count {
+        let from = values + offset
+        let to = out + offset
+        for f in 0..<d { to[f] = from[f] - center[f] }
+        offset &+= d
       }
     }
   }
