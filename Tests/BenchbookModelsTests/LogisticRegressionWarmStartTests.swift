@@ -1,5 +1,5 @@
 import BenchbookData
-import BenchbookModels
+@_spi(Testing) import BenchbookModels
 import Foundation
 import Testing
 
@@ -19,28 +19,31 @@ import Testing
   }
 
   /// Without one feature, started from the full fit's other weights (the drop-column screen's refit).
-  @Test(arguments: [0, 6, 12]) func dropColumnRefitReachesTheColdOptimum(dropped: Int) throws {
+  @Test(arguments: [0, 6, 12], LogisticRegression.Solver.allCases)
+  func dropColumnRefitReachesTheColdOptimum(dropped: Int, solver: LogisticRegression.Solver) throws {
     let data = try Self.wine()
     let model = LogisticRegression()
-    let full = try model.fit(data.x, labels: data.labels, classCount: data.classCount)
+    let full = try model.fit(data.x, labels: data.labels, classCount: data.classCount, from: nil, solver: solver)
     let kept = (0..<data.x.columns).filter { $0 != dropped }
     let x = data.x.selecting(columns: kept)
-    let cold = try model.fit(x, labels: data.labels, classCount: data.classCount)
-    let warm = try model.fit(x, labels: data.labels, classCount: data.classCount, from: full.keepingColumns(kept))
+    let cold = try model.fit(x, labels: data.labels, classCount: data.classCount, from: nil, solver: solver)
+    let warm = try model.fit(
+      x, labels: data.labels, classCount: data.classCount, from: full.keepingColumns(kept), solver: solver)
     #expect(warm.converged && cold.converged)
     #expect(Self.largestGap(warm.predictProbabilities(x), cold.predictProbabilities(x)) < 1e-8)
   }
 
   /// Along a regularisation path (the use tuning over C can make of it), binary and multinomial.
-  @Test func regularisationPathReachesTheColdOptimum() throws {
+  @Test(arguments: LogisticRegression.Solver.allCases)
+  func regularisationPathReachesTheColdOptimum(solver: LogisticRegression.Solver) throws {
     let data = try Self.wine()
     let binaryLabels = data.labels.map { $0 == 1 ? 1 : 0 }
     for (labels, classCount) in [(data.labels, data.classCount), (binaryLabels, 2)] {
       var previous: FittedLogisticRegression?
       for C in [0.01, 0.1, 1, 10] {
         let model = LogisticRegression(C: C)
-        let cold = try model.fit(data.x, labels: labels, classCount: classCount)
-        let warm = try model.fit(data.x, labels: labels, classCount: classCount, from: previous)
+        let cold = try model.fit(data.x, labels: labels, classCount: classCount, from: nil, solver: solver)
+        let warm = try model.fit(data.x, labels: labels, classCount: classCount, from: previous, solver: solver)
         #expect(warm.converged)
         #expect(Self.largestGap(warm.predictProbabilities(data.x), cold.predictProbabilities(data.x)) < 1e-8)
         previous = warm
@@ -49,11 +52,12 @@ import Testing
   }
 
   /// Starting at the optimum itself costs next to nothing: the gradient already (nearly) vanishes.
-  @Test func startingAtTheOptimumStopsAtOnce() throws {
+  @Test(arguments: LogisticRegression.Solver.allCases)
+  func startingAtTheOptimumStopsAtOnce(solver: LogisticRegression.Solver) throws {
     let data = try Self.wine()
     let model = LogisticRegression()
-    let full = try model.fit(data.x, labels: data.labels, classCount: data.classCount)
-    let again = try model.fit(data.x, labels: data.labels, classCount: data.classCount, from: full)
+    let full = try model.fit(data.x, labels: data.labels, classCount: data.classCount, from: nil, solver: solver)
+    let again = try model.fit(data.x, labels: data.labels, classCount: data.classCount, from: full, solver: solver)
     #expect(again.evaluations * 5 < full.evaluations, "\(again.evaluations) against \(full.evaluations) evaluations")
     #expect(Self.largestGap(again.predictProbabilities(data.x), full.predictProbabilities(data.x)) < 1e-9)
   }

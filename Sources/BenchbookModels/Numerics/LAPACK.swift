@@ -126,6 +126,42 @@ enum LAPACK {
       blasint(inner), b, blasint(inner), 0, out, blasint(stride))
   }
 
+  /// C = A·Bᵀ for row-major A (rows×inner, rows `inner` apart) and B (columns×inner, rows `transposedStride`
+  /// apart), into row-major C (rows×columns): a logistic regression's scores from its weights.
+  static func multiply(
+    _ a: UnsafePointer<Double>, rows: Int, inner: Int, _ b: UnsafePointer<Double>, columns: Int,
+    transposedStride: Int, into c: UnsafeMutablePointer<Double>
+  ) {
+    _ = configured
+    guard rows > 0, columns > 0 else { return }
+    guard inner > 0 else {
+      c.update(repeating: 0, count: rows * columns)
+      return
+    }
+    cblas_dgemm(
+      CblasRowMajor, CblasNoTrans, CblasTrans, blasint(rows), blasint(columns), blasint(inner), 1, a,
+      blasint(inner), b, blasint(transposedStride), 0, c, blasint(columns))
+  }
+
+  /// C = scale·Aᵀ·B (or C + scale·Aᵀ·B when `accumulate`) for row-major A (rows×columns) and B (rows×inner),
+  /// into row-major C (columns×inner, rows `stride` apart): a logistic regression's gradient from its residuals.
+  static func multiplyTransposedLeft(
+    _ a: UnsafePointer<Double>, rows: Int, columns: Int, _ b: UnsafePointer<Double>, inner: Int, scale: Double,
+    into c: UnsafeMutablePointer<Double>, stride: Int, accumulate: Bool = false
+  ) {
+    _ = configured
+    guard columns > 0, inner > 0 else { return }
+    guard rows > 0 else {
+      if !accumulate {
+        for r in 0..<columns { (c + r * stride).update(repeating: 0, count: inner) }
+      }
+      return
+    }
+    cblas_dgemm(
+      CblasRowMajor, CblasTrans, CblasNoTrans, blasint(columns), blasint(inner), blasint(rows), scale, a,
+      blasint(columns), b, blasint(inner), accumulate ? 1 : 0, c, blasint(stride))
+  }
+
   /// A·B for row-major A (rows×inner) and B (inner×columns), by `dgemm`, written over `a` itself a block of
   /// rows at a time (`columns <= inner`, so a row's product never lands on rows not yet read): the product of
   /// a fold's rows without a second copy of them. Each block is its own `dgemm`, whose every element is the
