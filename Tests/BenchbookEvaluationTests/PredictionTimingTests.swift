@@ -1,5 +1,6 @@
 import BenchbookData
 import BenchbookEvaluation
+import Dispatch
 import Testing
 
 /// The measurement primitives' arithmetic and protocol (never their speed).
@@ -39,6 +40,34 @@ import Testing
     }
     #expect(calls >= 2)
     #expect(perSecond > 0 && perSecond.isFinite)
+  }
+
+  /// A model too slow for the whole batch within `batchSeconds` is timed on the rows a probe says fit, spread
+  /// over the batch; a slow single-row model stops after the budget, with at least the minimum predictions.
+  @Test func slowModelsAreTimedWithinTheirBudget() {
+    let rows = Matrix((0..<10_000).map { [Double($0)] })
+    var sizes: [Int] = []
+    let perSecond = PredictionTiming.throughput(rows, minimumSeconds: 0.01, batchSeconds: 0.02, probeRows: 10) { x in
+      sizes.append(x.rows)
+      let until = DispatchTime.now().uptimeNanoseconds + UInt64(x.rows) * 100_000  // 0.1 ms a row
+      while DispatchTime.now().uptimeNanoseconds < until {}
+      return Matrix(rows: x.rows, columns: 2, repeating: 0.5)
+    }
+    #expect(sizes.first == 10)
+    // At 0.1 ms a row or more, 0.02 s holds at most 200 rows, far from 10,000.
+    #expect(sizes.count >= 2 && sizes.dropFirst().allSatisfy { $0 >= 10 && $0 <= 200 })
+    #expect(perSecond > 0 && perSecond <= 10_000)
+    var calls = 0
+    let summary = PredictionTiming.singleRowLatency(
+      rows, predictions: 1000, warmUp: 100, budgetSeconds: 0.02, minimumPredictions: 50
+    ) { x in
+      calls += 1
+      let until = DispatchTime.now().uptimeNanoseconds + 1_000_000  // 1 ms
+      while DispatchTime.now().uptimeNanoseconds < until {}
+      return Matrix(rows: 1, columns: 2, repeating: 0.5)
+    }
+    #expect(summary.predictions == 50)
+    #expect(calls <= 50 + 3)
   }
 
   @Test func evenlySpacedRowsSpanTheData() {

@@ -22,36 +22,70 @@ public enum PredictionTiming {
   ///   - rows: the rows to predict, cycled through until `predictions` are timed.
   ///   - predictions: timed predictions (at least 1,000 gives a p99 from ten slowest ones).
   ///   - warmUp: untimed predictions first, so caches and lazy set-up do not count.
+  ///   - budgetSeconds: bounds the timing of a slow model: the warm-up stops after a tenth of it, and the timed
+  ///     predictions once it is spent and `minimumPredictions` are taken (a p99 of 100 is their largest but
+  ///     one). A model predicting a row in under a millisecond takes all 1,000 within a second.
   public static func singleRowLatency(
-    _ rows: Matrix, predictions: Int = 1000, warmUp: Int = 100, predict: (Matrix) -> Matrix
+    _ rows: Matrix, predictions: Int = 1000, warmUp: Int = 100, budgetSeconds: Double = .infinity,
+    minimumPredictions: Int = 100, predict: (Matrix) -> Matrix
   ) -> LatencySummary {
     precondition(rows.rows > 0 && predictions > 0, "nothing to time")
     let single = (0..<rows.rows).map { Matrix(rows: 1, columns: rows.columns, values: rows.row($0)) }
     var sink = 0.0
-    for i in 0..<warmUp { sink += predict(single[i % single.count]).values.first ?? 0 }
-    var durations = [UInt64](repeating: 0, count: predictions)
+    let budget = budgetSeconds * 1e9
+    let warmStart = DispatchTime.now().uptimeNanoseconds
+    for i in 0..<warmUp {
+      sink += predict(single[i % single.count]).values.first ?? 0
+      if Double(DispatchTime.now().uptimeNanoseconds - warmStart) > budget / 10 { break }
+    }
+    var durations: [UInt64] = []
+    durations.reserveCapacity(predictions)
+    var spent: UInt64 = 0
     for i in 0..<predictions {
       let row = single[i % single.count]
       let start = DispatchTime.now().uptimeNanoseconds
       let output = predict(row)
-      durations[i] = DispatchTime.now().uptimeNanoseconds - start
+      let duration = DispatchTime.now().uptimeNanoseconds - start
+      durations.append(duration)
       sink += output.values.first ?? 0
+      spent += duration
+      if i + 1 >= minimumPredictions && Double(spent) > budget { break }
     }
     withExtendedLifetime(sink) {}
     return LatencySummary(nanoseconds: durations)
   }
 
-  /// Batch throughput in rows per second: `rows` predicted in one call,
-  /// repeated until at least `minimumSeconds` have passed (after one untimed call).
-  public static func throughput(_ rows: Matrix, minimumSeconds: Double = 0.25, predict: (Matrix) -> Matrix) -> Double {
+  /// Batch throughput in rows per second: one batch predicted in one call, repeated until at least
+  /// `minimumSeconds` have passed (after one untimed call), bounded by time rather than rows.
+  ///
+  /// The batch is `rows` (Benchbook passes 10,000 rows spread over the data) when a probe of `probeRows` of
+  /// them says the whole batch takes at most `batchSeconds`; otherwise the rows that fit in `batchSeconds` at
+  /// the probe's pace (at least the probe's), spread the same way. So a fast model is timed on the whole batch,
+  /// and a slow one (brute-force neighbours over a large dataset, a few hundred rows a second) on as many rows
+  /// as a quarter of a second allows, instead of tens of seconds on rows it has already shown its pace on.
+  public static func throughput(
+    _ rows: Matrix, minimumSeconds: Double = 0.25, batchSeconds: Double = 0.25, probeRows: Int = 100,
+    predict: (Matrix) -> Matrix
+  ) -> Double {
     precondition(rows.rows > 0, "nothing to time")
-    var sink = predict(rows).values.first ?? 0
+    let probe = evenlySpaced(rows, count: min(max(1, probeRows), rows.rows))
+    let probeStart = DispatchTime.now().uptimeNanoseconds
+    var sink = predict(probe).values.first ?? 0
+    let probeSeconds = Double(DispatchTime.now().uptimeNanoseconds - probeStart) / 1e9
+    let fitting = Double(probe.rows) * batchSeconds / max(probeSeconds, 1e-9)
+    let batch: Matrix
+    if fitting >= Double(rows.rows) {
+      batch = rows
+    } else {
+      batch = evenlySpaced(rows, count: max(probe.rows, Int(fitting)))
+    }
+    if batch.rows != probe.rows { sink += predict(batch).values.first ?? 0 }
     var predicted = 0
     let start = DispatchTime.now().uptimeNanoseconds
     var elapsed: UInt64 = 0
     repeat {
-      sink += predict(rows).values.first ?? 0
-      predicted += rows.rows
+      sink += predict(batch).values.first ?? 0
+      predicted += batch.rows
       elapsed = DispatchTime.now().uptimeNanoseconds - start
     } while Double(elapsed) < minimumSeconds * 1e9
     withExtendedLifetime(sink) {}
