@@ -29,11 +29,12 @@ import Testing
   }
 
   /// Small integers in 3 to 40 dimensions: duplicated rows, zero distances and many points at the k-th
-  /// distance. Query and point counts are not multiples of the blocks, and k crosses the large-k buffer.
+  /// distance. Query and point counts are not multiples of the blocks (two blocks of queries, six of points), and
+  /// k crosses the large-k buffer.
   @Test(arguments: [(dimension: 3, values: 0...3), (8, 0...2), (17, 0...1), (40, 0...2)])
   func agreesOnTiedIntegerData(dimension: Int, values: ClosedRange<Int>) {
     let points = integerPoints(rows: 1300, columns: dimension, values: values, seed: UInt64(dimension))
-    var queries = integerPoints(rows: 300, columns: dimension, values: values, seed: UInt64(dimension + 100))
+    var queries = integerPoints(rows: 600, columns: dimension, values: values, seed: UInt64(dimension + 100))
     // A few queries that are stored points exactly.
     for q in 0..<20 {
       for f in 0..<dimension { queries[q, f] = points[q * 37, f] }
