@@ -2,23 +2,25 @@ import BenchbookData
 import COpenBLAS
 
 /// Brute force with distances from BLAS: every query against every stored point, as
-/// ‖q‖² − 2q·x + ‖x‖² from one `dgemm` per block, then an exact re-check near the k-th neighbour.
+/// ‖q‖² − 2q·x + ‖x‖² with the products from one `sgemm` per block, then an exact re-check near the k-th
+/// neighbour.
 ///
-/// The BLAS form rounds differently from `squaredDistance` (and cancels when points are far
-/// from the origin relative to their spread), so it only screens. Each approximate distance
-/// Ã comes with a proven bound E on |Ã − D|, D being the exact `squaredDistance` the other
-/// indexes use (`errorFactor` derives it); a point is re-checked exactly unless Ã − E exceeds
-/// the exact distance of the current k-th neighbour, and the k nearest are kept by the key
-/// (exact distance, stored row) in `KBest`. Every point of the true k nearest has
-/// Ã − E ≤ D ≤ that k-th distance, ties included, so the answer is exactly
-/// `LinearNeighborIndex`'s and `KDTree`'s, bit for bit; only the rows near the boundary
-/// (exact ties on integer or one-hot data, or near-ties within rounding) cost an exact distance.
+/// The BLAS form rounds differently from `squaredDistance` (in single precision, far more so, and it cancels
+/// when points are far from the origin relative to their spread), so it only screens. Each approximate
+/// distance Ã comes with a proven bound E on |Ã − D|, D being the exact `squaredDistance` the other indexes
+/// use (`errorFactor` derives it); a point is re-checked exactly unless Ã − E exceeds the exact distance of
+/// the current k-th neighbour, and the k nearest are kept by the key (exact distance, stored row) in `KBest`.
+/// Every point of the true k nearest has Ã − E ≤ D ≤ that k-th distance, ties included, so the answer is
+/// exactly `LinearNeighborIndex`'s and `KDTree`'s, bit for bit; only the rows near the boundary (exact ties on
+/// integer or one-hot data, or near-ties within E, about 1e-5 of the norms in 200 columns) cost an exact
+/// distance. Single precision doubles BLAS's speed, and the re-checks it adds are few: on 205 columns one
+/// fold's search took 0.37 s against 0.62 s in double (CPU, best of 3).
 ///
 /// Coordinates are centred on the stored points' column means before the products when the points lie
 /// farther from the origin than they spread (raw measurements, say), which keeps the norms, and so E, small;
-/// standardised data are used as stored, without a copy. The exact re-check reads the points as given.
-/// Memory: the points, one norm per point, and per search the queries (centred, when centring) and a block of
-/// `queryBlock × pointBlock` products (1 MB).
+/// standardised data are taken as stored. The exact re-check reads the points as given. Memory: the points,
+/// one norm per point, and per search the queries in single precision and a block of
+/// `queryBlock × pointBlock` products (512 kB).
 /// - Complexity: O(queries × points × dimension) per `nearest` call, at BLAS speed.
 public struct BruteForceNeighborIndex: SubsetNeighborIndex {
   /// The stored points, in the order given.
@@ -31,13 +33,13 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
   /// Whether every such norm is finite and far from overflow; else every query takes the exact scan.
   private let screens: Bool
 
-  /// Queries screened per `dgemm`. OpenBLAS packs a call's block of points afresh each time, so each point is
+  /// Queries screened per product. OpenBLAS packs a call's block of points afresh each time, so each point is
   /// packed once per block of queries: 512 queries make that a small share (128 left it a tenth of the search on
   /// 205 columns, perf).
   static let queryBlock = 512
 
-  /// Points screened per `dgemm`: 512 × 256 products (1 MB) are written and scanned while in cache. Measured on
-  /// 205 and 22 columns, 128 to 1,024 points and 128 to 512 queries were within 10% of each other, this the best.
+  /// Points screened per product: 512 × 256 products are written and scanned while in cache. Measured on 205 and
+  /// 22 columns, 128 to 1,024 points and 128 to 512 queries were within 10% of each other, this the best.
   static let pointBlock = 256
 
   /// - Parameter points: consumed; handed the last reference, the index stores them without a copy.
@@ -91,19 +93,27 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
   /// c such that |Ã − D| ≤ c·(‖q̃‖² + ‖x̃‖²) in `dimension` coordinates, with room for the rounding of
   /// the test itself.
   ///
-  /// With u = 2⁻⁵³ and a = ‖q̃‖, b = ‖x̃‖ (the vectors as the products see them, centred and rounded or as
-  /// given): the `dgemm` dot product is within γ_d·a·b of q̃·x̃ in any summation order, fused or not
-  /// (γ_d = du/(1 − du)); each norm within γ_d of its square; the two additions add 2u(a + b)². Centring, if
-  /// taken, moves ‖q̃ − x̃‖² from ‖q − x‖² by at most
-  /// 2u(a + b)², and `squaredDistance` (D) is within γ_{d+2} of ‖q − x‖², which is at most (a + b)². So
-  /// |Ã − D| ≤ (2d + 7)·u·(a + b)² ≤ (4d + 14)·u·(a² + b²) to first order; the test's own additions
-  /// add 4u·(a² + b²). c = 8(d + 8)·u is about twice what this needs.
+  /// The products are taken in single precision (twice BLAS's speed in double), the rest in double. With
+  /// u = 2⁻²⁴ and a = ‖q̃‖, b = ‖x̃‖ (the vectors as the products see them, centred or as given, in double):
+  /// rounding each coordinate to single moves q̃·x̃ by at most (2u + u²)·a·b, and `sgemm`'s sum is within γ_d·a·b
+  /// of the rounded vectors' product in any order, fused or not (γ_d = du/(1 − du)); so −2q̃·x̃ is within
+  /// 2(d + 2)·u·a·b ≤ (d + 2)·u·(a² + b²), to first order. The double-precision rest, with v = 2⁻⁵³: the norms
+  /// within γ_d of their squares, the additions 2v(a + b)²; centring, if taken, moves ‖q̃ − x̃‖² from ‖q − x‖² by at
+  /// most 2v(a + b)², and `squaredDistance` (D) is within γ_{d+2} of ‖q − x‖² ≤ (a + b)²: (4d + 18)·v·(a² + b²)
+  /// with the test's own additions. c = 2(d + 2)·u + 8(d + 8)·v is about twice what this needs. Coordinates and
+  /// products below single precision's normal range (2⁻¹²⁶) lose relative accuracy; `underflowSlack` and the
+  /// last term of c cover that.
   static func errorFactor(dimension d: Int) -> Double {
-    8 * Double(d + 8) * (Double.ulpOfOne / 2)
+    2 * Double(d + 2) * Double(Float.ulpOfOne / 2) + 8 * Double(d + 8) * (Double.ulpOfOne / 2)
+      + Double(8 * (d + 8)) * Double(Float.leastNormalMagnitude)
   }
 
-  /// Centred norms above this take the exact scan: their squares, and so every bound, stay far from overflow.
-  static let largestNorm = 1e300
+  /// An absolute margin for products below single precision's normal range.
+  static func underflowSlack(dimension d: Int) -> Double { Double(8 * (d + 8)) * Double(Float.leastNormalMagnitude) }
+
+  /// Norms above this take the exact scan: coordinates, products and sums stay far from single precision's
+  /// overflow (3.4e38).
+  static let largestNorm = 1e36
 
   public func nearest(_ queries: Matrix, k: Int) -> NeighborList {
     search(queries, k: k) { _ in true }
@@ -177,45 +187,42 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
     let n = pointCount
     let c = Self.errorFactor(dimension: d)
     let u = Double.ulpOfOne / 2
-    // Products that underflow lose their relative accuracy; this absolute margin covers every such rounding.
-    let underflowSlack = Double(4 * (d + 8)) * Double.leastNormalMagnitude
+    let underflowSlack = Self.underflowSlack(dimension: d)
     let queryBlock = min(Self.queryBlock, m)
     let pointBlock = Self.pointBlock
-    // The queries as the products see them (centred, or as given), their lowered norms and whether the screen
-    // can bound them.
-    var seen = [Double](repeating: 0, count: center == nil ? 0 : m * d)
-    var centredPoints = [Double](repeating: 0, count: center == nil ? 0 : pointBlock * d)
-    var products = [Double](repeating: 0, count: queryBlock * pointBlock)
+    // The queries as the products see them (centred, or as given; in single precision), their lowered norms
+    // (from the double values) and whether the screen can bound them.
+    var seen = [Float](repeating: 0, count: m * d)
+    var seenBlock = [Float](repeating: 0, count: pointBlock * d)
+    var products = [Float](repeating: 0, count: queryBlock * pointBlock)
     var loweredQuery = [Double](repeating: 0, count: m)
     var screenable = [Bool](repeating: true, count: m)
     let scratchPerQuery = KBest.scratchCount(k: k)
     var scratch = [KBest.Candidate](
       repeating: KBest.Candidate(squaredDistance: 0, row: 0), count: queryBlock * scratchPerQuery)
     seen.withUnsafeMutableBufferPointer { seen in
-      for q in 0..<m {
-        let query = queries + q * d
-        var norm = 0.0
-        if let center {
+      let zero = [Double](repeating: 0, count: d)
+      (center ?? zero).withUnsafeBufferPointer { center in
+        for q in 0..<m {
+          let query = queries + q * d
           let out = seen.baseAddress! + q * d
+          var norm = 0.0
           for f in 0..<d {
             let v = query[f] - center[f]
-            out[f] = v
+            out[f] = Float(v)
             norm += v * v
           }
-        } else {
-          for f in 0..<d { norm += query[f] * query[f] }
+          screenable[q] = norm <= Self.largestNorm
+          loweredQuery[q] = (1 - c) * norm
         }
-        screenable[q] = norm <= Self.largestNorm
-        loweredQuery[q] = (1 - c) * norm
       }
     }
     points.values.withUnsafeBufferPointer { data in
       loweredNorms.withUnsafeBufferPointer { lowered in
         seen.withUnsafeBufferPointer { seen in
-          centredPoints.withUnsafeMutableBufferPointer { centredPoints in
+          seenBlock.withUnsafeMutableBufferPointer { seenBlock in
             products.withUnsafeMutableBufferPointer { products in
               scratch.withUnsafeMutableBufferPointer { scratch in
-                let seenQueries = center == nil ? queries : UnsafePointer(seen.baseAddress!)
                 for first in stride(from: 0, to: m, by: queryBlock) {
                   let count = min(queryBlock, m - first)
                   var best: [KBest] = []
@@ -228,15 +235,11 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
                   }
                   for start in stride(from: 0, to: n, by: pointBlock) {
                     let block = min(pointBlock, n - start)
-                    var seenPoints = data.baseAddress! + start * d
-                    if let center {
-                      centre(seenPoints, count: block * d, center, into: centredPoints.baseAddress!)
-                      seenPoints = UnsafePointer(centredPoints.baseAddress!)
-                    }
-                    // products[q][i] = −2·q̃·x̃ (a scaling by −2 is exact).
+                    single(data.baseAddress! + start * d, count: block * d, into: seenBlock.baseAddress!)
+                    // products[q][i] = −2·q̃·x̃ in single precision (a scaling by −2 is exact).
                     LAPACK.multiplyTransposed(
-                      seenQueries + first * d, rows: count, seenPoints, columns: block, inner: d, scale: -2,
-                      into: products.baseAddress!, stride: pointBlock)
+                      seen.baseAddress! + first * d, rows: count, seenBlock.baseAddress!, columns: block, inner: d,
+                      scale: -2, into: products.baseAddress!, stride: pointBlock)
                     for q in 0..<count where screenable[first + q] {
                       let query = queries + (first + q) * d
                       let b = loweredQuery[first + q]
@@ -250,7 +253,7 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
                       var limit = threshold(best[q])
                       let row = products.baseAddress! + q * pointBlock
                       let norms = lowered.baseAddress! + start
-                      for i in 0..<block where norms[i] + row[i] <= limit {
+                      for i in 0..<block where norms[i] + Double(row[i]) <= limit {
                         let point = start + i
                         guard admits(point) else { continue }
                         let d2 = squaredDistance(query, data.baseAddress! + point * d, d)
@@ -279,18 +282,21 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
     }
   }
 
-  /// `count` values of consecutive rows less the column means, into `out` (one pass the compiler vectorises).
+  /// `count` values of consecutive rows, less the column means when centring, in single precision into `out`
+  /// (one pass the compiler vectorises).
   @inline(__always)
-  private func centre(
-    _ values: UnsafePointer<Double>, count: Int, _ center: [Double], into out: UnsafeMutablePointer<Double>
-  ) {
+  private func single(_ values: UnsafePointer<Double>, count: Int, into out: UnsafeMutablePointer<Float>) {
     let d = dimension
+    guard let center else {
+      for i in 0..<count { out[i] = Float(values[i]) }
+      return
+    }
     center.withUnsafeBufferPointer { center in
       var offset = 0
       while offset < count {
         let from = values + offset
         let to = out + offset
-        for f in 0..<d { to[f] = from[f] - center[f] }
+        for f in 0..<d { to[f] = Float(from[f] - center[f]) }
         offset &+= d
       }
     }

@@ -126,6 +126,20 @@ enum LAPACK {
       blasint(inner), b, blasint(inner), 0, out, blasint(stride))
   }
 
+  /// scale·A·Bᵀ in single precision, as `multiplyTransposed` in double (`sgemm`): a brute-force neighbour
+  /// search's screen.
+  static func multiplyTransposed(
+    _ a: UnsafePointer<Float>, rows: Int, _ b: UnsafePointer<Float>, columns: Int, inner: Int, scale: Float,
+    into out: UnsafeMutablePointer<Float>, stride: Int
+  ) {
+    precondition(stride >= columns, "output rows overlap")
+    _ = configured
+    guard rows > 0, columns > 0, inner > 0 else { return }
+    cblas_sgemm(
+      CblasRowMajor, CblasNoTrans, CblasTrans, blasint(rows), blasint(columns), blasint(inner), scale, a,
+      blasint(inner), b, blasint(inner), 0, out, blasint(stride))
+  }
+
   /// C = A·Bᵀ for row-major A (rows×inner, rows `inner` apart) and B (columns×inner, rows `transposedStride`
   /// apart), into row-major C (rows×columns): a logistic regression's scores from its weights.
   static func multiply(
