@@ -19,7 +19,7 @@ import Foundation
 /// over the classes; gradients, products and preconditioned directions are kept in that subspace, where the
 /// Hessian is positive definite and the unpenalised intercepts stay centred.
 final class LogisticCurvature: NewtonObjective {
-  /// The standardised rows, rows×features.
+  /// The standardised rows, rows×width: the features, then a column of ones when an intercept is fitted.
   private let design: [Double]
   private let labels: [Int]
   let rows: Int
@@ -75,11 +75,26 @@ final class LogisticCurvature: NewtonObjective {
       let s = (sum / Double(n)).squareRoot()
       return s > 0 && s.isFinite ? s : 1
     }
-    var design = x.values
-    _ = consume x
-    design.withUnsafeMutableBufferPointer { out in
-      for r in 0..<n {
-        for c in 0..<d { out[r * d + c] = (out[r * d + c] - center[c]) / scale[c] }
+    let width = d + (fitIntercept ? 1 : 0)
+    var design: [Double]
+    if fitIntercept {
+      // A column of ones after the features: the intercepts join the weights in every product.
+      design = [Double](repeating: 1, count: n * width)
+      x.values.withUnsafeBufferPointer { values in
+        design.withUnsafeMutableBufferPointer { out in
+          for r in 0..<n {
+            for c in 0..<d { out[r * width + c] = (values[r * d + c] - center[c]) / scale[c] }
+          }
+        }
+      }
+      _ = consume x
+    } else {
+      design = x.values
+      _ = consume x
+      design.withUnsafeMutableBufferPointer { out in
+        for r in 0..<n {
+          for c in 0..<d { out[r * d + c] = out[r * d + c] / scale[c] }
+        }
       }
     }
     self.design = design
@@ -91,12 +106,12 @@ final class LogisticCurvature: NewtonObjective {
     self.penaltyPerRow = penaltyPerRow
     self.center = center
     self.scale = scale
-    self.width = d + (fitIntercept ? 1 : 0)
-    blockRows = max(16, min(1024, 32_768 / max(1, d)))
+    self.width = width
+    blockRows = max(16, min(1024, 32_768 / width))
     current = [Double](repeating: 0, count: n * outputs)
     trial = current
     blockScratch = [Double](repeating: 0, count: blockRows * outputs)
-    blockSquares = [Double](repeating: 0, count: blockRows * d)
+    blockSquares = [Double](repeating: 0, count: blockRows * width)
     diagonal = [Double](repeating: 1, count: width * outputs)
   }
 
@@ -162,25 +177,23 @@ final class LogisticCurvature: NewtonObjective {
             var start = 0
             while start < rows {
               let count = min(blockRows, rows - start)
-              let block = z.baseAddress! + start * features
-              LAPACK.multiply(
-                block, rows: count, inner: features, u.baseAddress!, columns: outputs, transposedStride: width,
-                into: s.baseAddress!)
-              if fitIntercept {
-                for i in 0..<count {
-                  for k in 0..<outputs { s[i * outputs + k] += u[k * width + features] }
-                }
+              let block = z.baseAddress! + start * width
+              if outputs == 1 {
+                // Matrix-vector products: a product with one column would go through a slow path of dgemm.
+                LAPACK.multiply(block, rows: count, columns: width, vector: u.baseAddress!, into: s.baseAddress!)
+              } else {
+                LAPACK.multiply(
+                  block, rows: count, inner: width, u.baseAddress!, columns: outputs, transposedStride: width,
+                  into: s.baseAddress!)
               }
               transform(start..<(start + count), UnsafeMutableBufferPointer(rebasing: s[0..<(count * outputs)]))
-              LAPACK.multiplyTransposedLeft(
-                s.baseAddress!, rows: count, columns: outputs, block, inner: features, scale: 1 / n,
-                into: g.baseAddress!, stride: width, accumulate: true)
-              if fitIntercept {
-                for k in 0..<outputs {
-                  var sum = 0.0
-                  for i in 0..<count { sum += s[i * outputs + k] }
-                  g[k * width + features] += sum / n
-                }
+              if outputs == 1 {
+                LAPACK.accumulateTransposed(
+                  block, rows: count, columns: width, vector: s.baseAddress!, scale: 1 / n, into: g.baseAddress!)
+              } else {
+                LAPACK.multiplyTransposedLeft(
+                  s.baseAddress!, rows: count, columns: outputs, block, inner: width, scale: 1 / n,
+                  into: g.baseAddress!, stride: width, accumulate: true)
               }
               start += count
             }
@@ -265,9 +278,23 @@ final class LogisticCurvature: NewtonObjective {
         } else {
           for (i, row) in block.enumerated() {
             let probabilities = p.baseAddress! + row * outputs
-            var mean = 0.0
-            for c in 0..<outputs { mean += probabilities[c] * t[i * outputs + c] }
-            for c in 0..<outputs { t[i * outputs + c] = probabilities[c] * (t[i * outputs + c] - mean) }
+            let values = t.baseAddress! + i * outputs
+            // Four running sums: a single one waits on each addition in turn.
+            var sums: (Double, Double, Double, Double) = (0, 0, 0, 0)
+            var c = 0
+            while c + 4 <= outputs {
+              sums.0 += probabilities[c] * values[c]
+              sums.1 += probabilities[c + 1] * values[c + 1]
+              sums.2 += probabilities[c + 2] * values[c + 2]
+              sums.3 += probabilities[c + 3] * values[c + 3]
+              c += 4
+            }
+            while c < outputs {
+              sums.0 += probabilities[c] * values[c]
+              c += 1
+            }
+            let mean = (sums.0 + sums.1) + (sums.2 + sums.3)
+            for c in 0..<outputs { values[c] = probabilities[c] * (values[c] - mean) }
           }
         }
       }
@@ -279,7 +306,7 @@ final class LogisticCurvature: NewtonObjective {
   func updatePreconditioner() {
     let n = Double(rows)
     let outputs = outputs
-    let features = features
+    let width = width
     for i in diagonal.indices { diagonal[i] = 0 }
     current.withUnsafeBufferPointer { p in
       design.withUnsafeBufferPointer { z in
@@ -293,19 +320,18 @@ final class LogisticCurvature: NewtonObjective {
                   let probability = p[start * outputs + i]
                   w[i] = probability * (1 - probability)
                 }
-                for i in 0..<(count * features) {
-                  let value = z[start * features + i]
+                for i in 0..<(count * width) {
+                  let value = z[start * width + i]
                   squares[i] = value * value
                 }
-                LAPACK.multiplyTransposedLeft(
-                  w.baseAddress!, rows: count, columns: outputs, squares.baseAddress!, inner: features, scale: 1 / n,
-                  into: g.baseAddress!, stride: width, accumulate: true)
-                if fitIntercept {
-                  for k in 0..<outputs {
-                    var sum = 0.0
-                    for i in 0..<count { sum += w[i * outputs + k] }
-                    g[k * width + features] += sum / n
-                  }
+                if outputs == 1 {
+                  LAPACK.accumulateTransposed(
+                    squares.baseAddress!, rows: count, columns: width, vector: w.baseAddress!, scale: 1 / n,
+                    into: g.baseAddress!)
+                } else {
+                  LAPACK.multiplyTransposedLeft(
+                    w.baseAddress!, rows: count, columns: outputs, squares.baseAddress!, inner: width, scale: 1 / n,
+                    into: g.baseAddress!, stride: width, accumulate: true)
                 }
                 start += count
               }

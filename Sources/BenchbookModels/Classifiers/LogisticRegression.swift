@@ -283,15 +283,14 @@ extension LogisticRegression {
   /// The solver for `classCount` classes and `features` columns: Newton's method when
   /// classCount × (features + 1) ≥ 100, L-BFGS below.
   ///
-  /// Measured one fit at a time (CPU, one tenth of each dataset held out, 2026-11-26): L-BFGS wins on two
-  /// classes and few columns (the flights flagship, 10: 45 ms against 89; breast cancer's 30 measurements, 62:
-  /// 3.4 ms against 9.4; diamonds as "Ideal or not", 46: 57 ms against 211), where its whitened coordinates
-  /// absorb correlated columns. Newton wins from about a hundred on (digits as two classes, 130: 7.3 ms against
-  /// 19; an injury survey's 194 communes, 412: 1.0 s against 4.4, and to the optimum, where L-BFGS stopped 1e-10
-  /// short; Forbes 2000's 27 industries, 1,782: 0.33 s against 1.6) and on many classes at any size, where
-  /// L-BFGS's iterations run into the hundreds (digits, 650: 0.15 s against 3.4). Below 100 the few
-  /// many-class fits it gives to L-BFGS (iris 15, wine 42) take about a millisecond either way; there the rule
-  /// keeps L-BFGS, so every shipped experiment's results (iris, breast cancer, flights) keep their bits.
+  /// Measured one fit at a time (CPU, best of five, one training fold each, 2026-11-26; the table is in
+  /// docs/performance.md): L-BFGS wins on two classes with many rows and few columns (the flights flagship,
+  /// 10: 40 ms against 75; diamonds as "Ideal or not", 46: 51 ms against 130), where its whitened coordinates
+  /// absorb correlated columns. Newton wins on wide and many-class fits (Forbes 2000's 27 industries, 1,782:
+  /// 0.23 s against 1.6; digits, 650: 0.13 s against 3.4; an injury survey's 194 communes, 412: 0.81 s against
+  /// 4.3, and to the optimum, where L-BFGS stopped 1e-10 short). Below 100 the fits it leaves to L-BFGS take a
+  /// few milliseconds either way, and the shipped experiments' shapes (iris 15, breast cancer 22, flights 10)
+  /// stay on L-BFGS, so their results keep their bits.
   @_spi(Testing) public static func solver(classCount: Int, features: Int) -> Solver {
     classCount * (features + 1) >= 100 ? .newton : .lbfgs
   }

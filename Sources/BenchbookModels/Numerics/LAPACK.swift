@@ -157,6 +157,31 @@ enum LAPACK {
       blasint(inner), b, blasint(transposedStride), 0, c, blasint(columns))
   }
 
+  /// y = A·x for row-major A (rows×columns) (`dgemv`): two-class logistic regression's scores.
+  static func multiply(
+    _ a: UnsafePointer<Double>, rows: Int, columns: Int, vector x: UnsafePointer<Double>,
+    into y: UnsafeMutablePointer<Double>
+  ) {
+    _ = configured
+    guard rows > 0 else { return }
+    guard columns > 0 else {
+      y.update(repeating: 0, count: rows)
+      return
+    }
+    cblas_dgemv(CblasRowMajor, CblasNoTrans, blasint(rows), blasint(columns), 1, a, blasint(columns), x, 1, 0, y, 1)
+  }
+
+  /// y += scale·Aᵀ·x for row-major A (rows×columns) (`dgemv`): two-class logistic regression's gradient.
+  static func accumulateTransposed(
+    _ a: UnsafePointer<Double>, rows: Int, columns: Int, vector x: UnsafePointer<Double>, scale: Double,
+    into y: UnsafeMutablePointer<Double>
+  ) {
+    _ = configured
+    guard rows > 0, columns > 0 else { return }
+    cblas_dgemv(
+      CblasRowMajor, CblasTrans, blasint(rows), blasint(columns), scale, a, blasint(columns), x, 1, 1, y, 1)
+  }
+
   /// C = scale·Aᵀ·B (or C + scale·Aᵀ·B when `accumulate`) for row-major A (rows×columns) and B (rows×inner),
   /// into row-major C (columns×inner, rows `stride` apart): a logistic regression's gradient from its residuals.
   static func multiplyTransposedLeft(
