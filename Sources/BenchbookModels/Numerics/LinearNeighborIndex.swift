@@ -1,9 +1,9 @@
 import BenchbookData
 
-/// Brute force: every query measures every stored point.
+/// The plain scan: every query measures every stored point's exact distance, one at a time.
 ///
-/// The reference the kd-tree must agree with, and the right choice when there
-/// are many features (trees stop pruning) or `k` is a large share of the data.
+/// The definition every index must agree with, bit for bit (tests hold `KDTree` and
+/// `BruteForceNeighborIndex` to it); models search with those two, which are faster.
 /// - Complexity: O(queries × points × dimension) per `nearest` call.
 public struct LinearNeighborIndex: NeighborIndex {
   /// The stored points, in the order given.
