@@ -134,6 +134,40 @@ import Testing
     }
   }
 
+  /// The plots are drawn side by side: a stand-in gnuplot logs its start and waits (up to 20 s) until every
+  /// plot's has started before it draws and logs its end. Drawn one after another, the first would end before
+  /// the second started.
+  @Test func plotsAreDrawnAtOnce() throws {
+    let results = try ReportFixture.results()
+    let directory = try ReportFixture.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let plotCount = PlotRenderer.notDrawn(because: "", for: results).count
+    #expect(plotCount > 1)
+    let bin = directory.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let log = directory.appendingPathComponent("gnuplot.log").path
+    let script = """
+      #!/bin/sh
+      out=$(sed -n 's/^set output "\\(.*\\)"$/\\1/p')
+      echo start >> '\(log)'
+      i=0
+      while [ "$(grep -c start '\(log)')" -lt \(plotCount) ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+      echo '<svg/>' > "$out"
+      echo end >> '\(log)'
+
+      """
+    let gnuplot = bin.appendingPathComponent("gnuplot").path
+    try script.write(toFile: gnuplot, atomically: true, encoding: .utf8)
+    chmod(gnuplot, 0o755)
+    let plotsDirectory = directory.appendingPathComponent("plots").path
+    let outcomes = PlotRenderer.draw(results, into: plotsDirectory, environment: ["PATH": bin.path + ":/usr/bin:/bin"])
+    #expect(outcomes.map(\.id) == PlotRenderer.notDrawn(because: "", for: results).map(\.id), "report order")
+    #expect(outcomes.allSatisfy { $0.skippedBecause == nil }, "\(outcomes.compactMap(\.skippedBecause))")
+    let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 2 * plotCount)
+    #expect(lines.prefix(plotCount).allSatisfy { $0 == "start" }, "every plot started before one ended: \(lines)")
+  }
+
   @Test(.enabled(if: Gnuplot.executable() != nil, "gnuplot is installed"))
   func auditPlotsAreLeftOutWithoutATimeColumn() throws {
     var results = try ReportFixture.results()
