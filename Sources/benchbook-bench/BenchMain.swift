@@ -98,7 +98,9 @@ struct BenchMain {
       let rows = (results["data"] as! [String: Any])["rows_read"] as! Int
       allMet =
         try ScaleBench.run(
-          benchbook: benchbook, spec: spec, csv: csv, python: python, scratch: scratch, plain: ours, plainRows: rows)
+          benchbook: benchbook, spec: spec,
+          tunedSpec: arguments.firstIndex(of: "--tuned-spec").map { arguments[$0 + 1] },
+          csv: csv, python: python, scratch: scratch, plain: ours, plainRows: rows)
         && allMet
     }
     if let tuned = arguments.firstIndex(of: "--tuned-spec").map({ arguments[$0 + 1] }) {

@@ -3,10 +3,10 @@ import Foundation
 /// The peak memory Benchbook predicts for a run, checked against the peak measured (issue 32: within
 /// ±25% at 1×, 3× and 10×, on the flagship and the tuned flagship).
 ///
-/// The estimate is to come from `benchbook plan SPEC --shards 1 --json`, which does not exist yet. This
-/// bench expects from it a JSON object on standard output with either `estimated_peak_bytes` (the
-/// whole run) or `shards: [{estimated_peak_bytes: …}, …]` (the largest is taken). Until a binary
-/// answers that way, every estimate is reported as "no estimate" and nothing is judged.
+/// The estimate comes from `benchbook plan SPEC --shards 1 --json` (docs/memory.md): a JSON object on
+/// standard output with `estimated_peak_bytes` (the whole run in one process), or failing that
+/// `shards: [{estimated_peak_bytes: …}, …]` (the largest is taken). A binary without it (an older
+/// revision) gives "no estimate" and nothing is judged.
 enum MemoryEstimate {
   static let tolerance = 0.25
 

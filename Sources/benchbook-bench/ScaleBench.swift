@@ -2,13 +2,15 @@ import Foundation
 
 /// Memory per row as the data grows: the flagship's work on the flights data replicated 1×, 3× and
 /// 10× (`replicate_flights.py`, written under `.build/bench-data/`, never into git), with
-/// scikit-learn doing the same work at 3×.
+/// scikit-learn doing the same work at 3×; the tuned flagship at 3× and 10× too (its 1× is `TunedBench`'s),
+/// each peak beside `benchbook plan`'s estimate (`BENCH_TUNED_SCALE=0` skips the tuned runs, an hour at 10×).
 enum ScaleBench {
   static let factors = [3, 10]
 
   /// - Parameter plain: the flagship run at 1×, already measured by the caller.
   static func run(
-    benchbook: String, spec: String, csv: String, python: String, scratch: URL, plain: ChildProcess, plainRows: Int
+    benchbook: String, spec: String, tunedSpec: String?, csv: String, python: String, scratch: URL,
+    plain: ChildProcess, plainRows: Int
   ) throws -> Bool {
     let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     let data = URL(fileURLWithPath: ".build/bench-data", isDirectory: true)
@@ -52,6 +54,23 @@ enum ScaleBench {
         predicted(scaledSpec.path, ours),
       ])
     }
+    if let tunedSpec, ProcessInfo.processInfo.environment["BENCH_TUNED_SCALE"] != "0" {
+      let tuned = try String(contentsOfFile: tunedSpec, encoding: .utf8)
+      for factor in factors {
+        let scaledSpec = data.appendingPathComponent("flights-delay-tuned-\(factor)x.yaml")
+        try scaled(tuned, data: measured[factor]!.csv, factor: factor).write(
+          to: scaledSpec, atomically: true, encoding: .utf8)
+        let out = scratch.appendingPathComponent("scale-tuned-\(factor)")
+        print("benchbook: \(benchbook) run \(scaledSpec.path)")
+        let ours = try ChildProcess.succeeding(
+          [benchbook, "run", scaledSpec.path, "--quiet", "--out", out.path], "the tuned flagship at \(factor)×")
+        let rows = measured[factor]!.rows
+        table.append([
+          "tuned \(factor)×", "\(rows)", BenchMain.seconds(ours.wallSeconds), megabytes(ours), perRow(ours, rows),
+          predicted(scaledSpec.path, ours),
+        ])
+      }
+    }
     print("")
     print(BenchMain.layout(table))
 
@@ -83,11 +102,11 @@ enum ScaleBench {
     row("10× bytes per row", "\(tenPerRow) B", "–", "–", "≤ 188 B", tenPerRow <= 188)
     let errors = predictions.compactMap { MemoryEstimate.error(predicted: $0.predicted, measured: $0.measured) }
     if errors.isEmpty {
-      targets.append(["predicted peak, 1× 3× 10×", "no estimate", "–", "–", "within ±25%", "not measured"])
+      targets.append(["predicted peak, scaled runs", "no estimate", "–", "–", "within ±25%", "not measured"])
     } else {
       let worst = errors.map { abs($0.relative) }.max()!
       row(
-        "predicted peak, 1× 3× 10×", "\(errors.count) of \(predictions.count) estimated", "–",
+        "predicted peak, scaled runs", "\(errors.count) of \(predictions.count) estimated", "–",
         String(format: "worst %.0f%%", worst * 100), "within ±25%",
         errors.count == predictions.count && errors.allSatisfy(\.met))
     }
@@ -96,11 +115,13 @@ enum ScaleBench {
     return allMet
   }
 
-  /// The flagship spec on replicated data: the data path, the name, and the audit told that the
+  /// A flagship spec (plain or tuned) on replicated data: the data path, the name, and the audit told that the
   /// replicated rows are near-twins by construction (so the run measures the work, not a refusal).
   static func scaled(_ flagship: String, data: String, factor: Int) -> String {
     var text = flagship.replacingOccurrences(of: "path: data/flights.csv.gz", with: "path: \(data)")
-    text = text.replacingOccurrences(of: "name: flights-delay\n", with: "name: flights-delay-\(factor)x\n")
+    for name in ["flights-delay", "flights-delay-tuned"] {
+      text = text.replacingOccurrences(of: "name: \(name)\n", with: "name: \(name)-\(factor)x\n")
+    }
     text += """
           - check: cross-fold-duplicates
             subject: rows

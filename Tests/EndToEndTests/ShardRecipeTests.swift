@@ -43,7 +43,7 @@ import Yams
   /// The Slurm scripts parse, and each array task's index reaches benchbook as SLURM_ARRAY_TASK_ID
   /// (`--shard auto/N`, tested in ShardingTests).
   @Test func slurmScriptsParseAndShardByArrayIndex() throws {
-    for script in ["submit.sh", "submit-study.sh", "benchbook-array.sbatch", "benchbook-merge.sbatch"] {
+    for script in ["submit.sh", "submit-study.sh", "memory.sh", "benchbook-array.sbatch", "benchbook-merge.sbatch"] {
       let checked = try shell(["bash", "-n", "experiments/recipes/slurm/\(script)"])
       #expect(checked.status == 0, "\(script): \(checked.output)")
     }
@@ -63,6 +63,26 @@ import Yams
       ])
     #expect(ran.status == 0, "\(ran.output)")
     #expect(scratch.exists("shards/shard-1-of-2.json"))
+  }
+
+  /// The Slurm recipe asks for `benchbook plan --json`'s estimated peaks plus 25%: the largest shard's for the array,
+  /// the merge's for the merge job, in whole megabytes rounded up.
+  @Test func slurmMemoryIsThePlansEstimate() throws {
+    let planned = try BenchbookBinary.run(["plan", "experiments/iris.yaml", "--shards", "3", "--jobs", "1", "--json"])
+    #expect(planned.status == 0, "\(planned.stderr)")
+    let plan = try #require(try JSONSerialization.jsonObject(with: Data(planned.stdout.utf8)) as? [String: Any])
+    let shards = try #require(plan["shards"] as? [[String: Any]])
+    let shardPeaks = shards.compactMap { $0["estimated_peak_bytes"] as? Int }
+    #expect(shardPeaks.count == 3)
+    let largest = try #require(plan["largest_shard_peak_bytes"] as? Int)
+    let merge = try #require(plan["merge_peak_bytes"] as? Int)
+    #expect(largest == shardPeaks.max())
+    let asked = try shell([
+      "bash", "experiments/recipes/slurm/memory.sh", BenchbookBinary.path, "experiments/iris.yaml", "3", "1",
+    ])
+    #expect(asked.status == 0, "\(asked.output)")
+    func megabytes(_ bytes: Int) -> Int { (bytes * 5 / 4 + 999_999) / 1_000_000 }
+    #expect(asked.output == "\(megabytes(largest)) \(megabytes(merge))\n")
   }
 
   /// The study recipe for GNU parallel: three processes over a study's cells, merged, give the single run's

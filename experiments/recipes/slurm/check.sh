@@ -48,7 +48,7 @@ SlurmdPort=16818
 MpiDefault=none
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
-NodeName=$host CPUs=$(nproc) State=UNKNOWN
+NodeName=$host CPUs=$(nproc) RealMemory=$(( $(sed -n "s/^MemTotal: *\([0-9]*\).*/\1/p" /proc/meminfo) / 1024 )) State=UNKNOWN
 PartitionName=check Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 export SLURM_CONF=$work/slurm.conf

@@ -1,0 +1,74 @@
+import BenchbookData
+import BenchbookModels
+
+extension RunPlan {
+  /// The peak memory estimated for running the tasks at `indices` on `jobs` threads, and the leak audit when
+  /// `audits` (a whole run, or a merge), from the sizes this plan knows (see `PeakMemoryEstimate`).
+  public func memoryEstimate(_ indices: [Int], jobs: Int, audits: Bool) -> PeakMemoryEstimate {
+    PeakMemoryEstimate(memoryInputs(indices, jobs: jobs, audits: audits))
+  }
+
+  /// The estimate's inputs: what each task's working copies hold, by the same decisions `execute` takes.
+  func memoryInputs(_ indices: [Int], jobs: Int, audits: Bool) -> PeakMemoryEstimate.Inputs {
+    let rows = dataset.x.rows
+    let rowBytes = 8 * dataset.x.columns
+    let scheduler = FoldScheduler(
+      models: spec.models, evaluator: evaluator, storedRows: plan.rowsInTime,
+      folds: { m in
+        indices.compactMap { index -> Fold? in
+          guard case .fold(m, let f) = tasks[index] else { return nil }
+          return plan.folds[f]
+        }
+      },
+      fitsAllRows: { m in indices.contains { tasks[$0] == .allRows(model: m) } }, reordersRows: false)
+
+    var taskBytes: [Int] = []
+    var tuningTaskBytes: [Int] = []
+    var sharing: Set<Int> = []
+    for index in indices {
+      switch tasks[index] {
+      case .fold(let m, let f):
+        taskBytes.append(scheduler.heldRows(model: m, fold: plan.folds[f]) * rowBytes)
+        if scheduler.sharedGroup(model: m, fold: plan.folds[f]) != nil { sharing.insert(m) }
+      case .allRows(let m):
+        taskBytes.append(scheduler.heldRowsAllRows(model: m) * rowBytes)
+      case .tuning(let m, let split):
+        // Every configuration a split scores is fitted on its rows, each with its model's working copies.
+        let scored = tunings[m]!.scoring(split)
+        let traits = spec.models[m].descriptor.traits
+        tuningTaskBytes.append(traits.workingCopies * scored.train.count * rowBytes * scored.configurationCount)
+        if traits.sharedWork.contains(.neighborSearchAcrossSplits) { sharing.insert(m) }
+      }
+    }
+    // Shared work: a kd-tree holds its points and their row numbers; sorted features one row number per value.
+    let sharedBytes = sharing.reduce(0) { total, m in
+      let model = spec.models[m]
+      if evaluator.neighborSearcher(model) != nil || tunings[m] != nil { return total + rows * (rowBytes + 8) }
+      return total + (evaluator.presortFitter(model) != nil ? rows * dataset.x.columns * 4 : 0)
+    }
+    // The audit refits every model on every outer fold, as the models will ship.
+    let auditTaskBytes =
+      audits
+      ? spec.models.flatMap { model in
+        plan.folds.map { model.descriptor.traits.workingCopies * $0.train.count * rowBytes }
+      } : []
+
+    var storedIndices = plan.folds.reduce(0) { $0 + $1.train.storedIndexCount + $1.test.storedIndexCount }
+    for tuning in tunings.values {
+      for fold in tuning.innerFolds.joined() + tuning.finalInner {
+        storedIndices += fold.train.storedIndexCount + fold.test.storedIndexCount
+      }
+    }
+    // Side arrays: the label (an Int), the time and each availability column (a Double).
+    let sideRowBytes =
+      8 + (dataset.time == nil ? 0 : 8) + (dataset.predictAt == nil ? 0 : 8) + 8 * dataset.availableAt.count
+    // Columns read: every feature, the target and the time; text values take an offset and their bytes.
+    let readBytes =
+      dataset.features.reduce(0) { $0 + ($1.type == .numeric ? 8 : 16) } + 8 + (dataset.time == nil ? 0 : 16)
+    return PeakMemoryEstimate.Inputs(
+      rowsRead: dataset.provenance.rowsRead, rows: rows, bytesPerRowRead: readBytes, encodedRowBytes: rowBytes,
+      sideRowBytes: sideRowBytes, storedFoldIndices: storedIndices, jobs: jobs, taskBytes: taskBytes,
+      tuningTaskBytes: tuningTaskBytes,
+      sharedBytes: sharedBytes, audits: audits, auditTaskBytes: auditTaskBytes)
+  }
+}
