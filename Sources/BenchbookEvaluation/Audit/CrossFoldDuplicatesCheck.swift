@@ -1,10 +1,17 @@
 import BenchbookData
 import BenchbookSpec
 
-/// `cross-fold-duplicates`: test rows identical to a training row of their
-/// fold, in every feature and the label. A model can score them by memory.
-/// Warning above the warning share (default 0%), error above the error share
-/// (default 5%), both of all test rows over all folds; evidence per fold.
+/// `cross-fold-duplicates`: test rows identical to a training row of their fold, in every feature and the label. A
+/// model can score them by memory, but on coarse data (three categories, small integers) distinct records coincide
+/// by chance, so the share of test rows with a training twin is judged against the share chance explains
+/// (`DuplicateChance`).
+///
+/// Nothing is said while the share is at or below the warning share (default 0%). Above it:
+/// - a warning when the share is beyond chance (more than 3 standard errors and a percentage point over the
+///   expected share), or when test rows whose twin chance cannot explain (`DuplicateChance.unlikely`: rows of many
+///   or fine-grained columns) have twins far more often than chance allows (Poisson tail below 1/1000);
+/// - an error only for such twins that cannot be coincidence, beyond the error share (default 5%) of test rows;
+/// - otherwise nothing, and the check's note gives both shares.
 public struct CrossFoldDuplicatesCheck: AuditCheck {
   public static let id = AuditCheckID.crossFoldDuplicates
   public static let question = "Are test rows identical to training rows of the same fold?"
@@ -36,7 +43,20 @@ public struct CrossFoldDuplicatesCheck: AuditCheck {
     public var duplicates: Int
     public var share: Double
     public var folds: [FoldDuplicates]
+    /// The share of test rows chance alone would give a training twin (`DuplicateChance`).
+    public var expectedShare: Double?
+    /// Test rows whose twin chance is below 1/1000 (`DuplicateChance.unlikely`) that have a twin, and how many of
+    /// them chance explains.
+    public var unlikelyDuplicates: Int?
+    public var unlikelyExpected: Double?
   }
+
+  /// Standard errors over the expected count a share must lie beyond to be beyond chance.
+  static let beyondChanceZ = 3.0
+  /// … and shares of test rows it must exceed the expected share by.
+  static let beyondChanceMargin = 0.01
+  /// Poisson tail below which twins of rows chance cannot explain are not coincidence.
+  static let coincidenceTail = 0.001
 
   public static func run(_ context: AuditContext) -> CheckResult {
     let groups = duplicateGroups(context.dataset)
@@ -55,23 +75,61 @@ public struct CrossFoldDuplicatesCheck: AuditCheck {
     let testRows = folds.reduce(0) { $0 + $1.testRows }
     let duplicates = folds.reduce(0) { $0 + $1.duplicates }
     let share = testRows == 0 ? 0 : Double(duplicates) / Double(testRows)
-    let note = "\(AuditWording.count(groups.count)) distinct rows among \(AuditWording.count(context.dataset.x.rows))"
+    var note = "\(AuditWording.count(groups.count)) distinct rows among \(AuditWording.count(context.dataset.x.rows))"
     let thresholds = context.thresholds
     guard duplicates > 0, share > thresholds.duplicatesWarningShare else { return CheckResult(note: note) }
-    let severity: AuditSeverity = share > thresholds.duplicatesErrorShare ? .error : .warning
+    // Only data with twins pays for the chance model.
+    let chance = DuplicateChance(context.dataset, groups: groups)
+    var tally = DuplicateChance.Tally()
+    for fold in context.plan.folds {
+      var twinned: [Int] = []
+      fold.train.forEachRow { hasGroup[groups.ids[$0]] = true }
+      fold.test.forEachRow { if hasGroup[groups.ids[$0]] { twinned.append($0) } }
+      fold.train.forEachRow { hasGroup[groups.ids[$0]] = false }
+      chance.tally(&tally, test: fold.test, twinned: twinned, trainingRows: fold.train.count)
+    }
+    let expected = tally.expected / Double(max(1, testRows))
+    let z = (Double(duplicates) - tally.expected) / max(tally.variance, 1e-12).squareRoot()
+    let beyondChance = z > beyondChanceZ && share - expected > beyondChanceMargin
+    let tail = DuplicateChance.poissonTail(atLeast: tally.unlikelyTwinned, mean: tally.unlikelyExpected)
+    let copies = tally.unlikelyTwinned > 0 && tail < coincidenceTail
+    let shares =
+      "\(AuditWording.percent(share)) of test rows have a training twin, "
+      + "\(AuditWording.percent(expected)) expected by chance from the data's value frequencies"
+    guard beyondChance || copies else {
+      note += "; \(shares): within chance"
+      return CheckResult(note: note)
+    }
+    let excessCopies = Double(tally.unlikelyTwinned) - tally.unlikelyExpected
+    let severity: AuditSeverity =
+      copies && excessCopies / Double(max(1, testRows)) > thresholds.duplicatesErrorShare ? .error : .warning
     let affected = folds.filter { $0.duplicates > 0 }.count
     var message =
       "\(AuditWording.rows(duplicates)) of \(AuditWording.count(testRows)) test rows (\(AuditWording.percent(share))), "
       + "in \(affected) of \(folds.count) folds, \(duplicates == 1 ? "is" : "are") identical to a training row of "
-      + "the same fold in every feature and the label. A model can answer them from memory, so they flatter it"
+      + "the same fold in every feature and the label; chance, from the data's own value frequencies, explains "
+      + "\(AuditWording.percent(expected)). "
+    if copies {
+      message +=
+        "\(AuditWording.rows(tally.unlikelyTwinned)) of them "
+        + "\(tally.unlikelyTwinned == 1 ? "has" : "have") values too rare or too many to coincide "
+        + "(chance expects \(AuditWording.fixed(tally.unlikelyExpected, 2)) such twins): the same record was "
+        + "collected twice. A model can answer them from memory, so they flatter it"
+    } else {
+      message +=
+        "The excess is beyond chance: records were probably collected twice, and a model can answer them "
+        + "from memory, so they flatter it"
+    }
     message +=
       severity == .error
       ? "; at this share the scores cannot be trusted. Remove the duplicated records before splitting."
-      : ". Few identical rows can also be chance when features are coarse; many mean the same record was collected twice."
+      : ". Remove the duplicated records before splitting, or accept them if distinct records truly coincide."
     let finding = AuditFinding(
       check: .crossFoldDuplicates, severity: severity, subject: "rows", message: message,
       evidence: EvidenceValue(
-        encoding: Evidence(testRows: testRows, duplicates: duplicates, share: share, folds: folds)))
+        encoding: Evidence(
+          testRows: testRows, duplicates: duplicates, share: share, folds: folds, expectedShare: expected,
+          unlikelyDuplicates: tally.unlikelyTwinned, unlikelyExpected: tally.unlikelyExpected)))
     return CheckResult(findings: [finding], note: note)
   }
 
@@ -132,6 +190,16 @@ extension CrossFoldDuplicatesCheck {
     }
     var text = table.markdown
     if affected.count > 20 { text += "\n…and \(affected.count - 20) more folds, listed in results.json.\n" }
+    if let expected = evidence.expectedShare {
+      text +=
+        "\n"
+        + AuditWording.bullets([
+          "test rows with a training twin: \(Format.percent(evidence.share)); expected by chance: "
+            + "\(Format.percent(expected))",
+          "twins of rows chance cannot explain (twin chance below 1/1000): \(evidence.unlikelyDuplicates ?? 0), "
+            + "chance expects \(Format.fixed(evidence.unlikelyExpected ?? 0, 2))",
+        ])
+    }
     return text
   }
 }

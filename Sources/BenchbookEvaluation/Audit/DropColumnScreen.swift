@@ -2,8 +2,9 @@ import BenchbookData
 import BenchbookModels
 import BenchbookSpec
 
-/// The drop-column screen's fits: the best model on each inner fold of the screen sample, then
-/// again without one feature at a time.
+/// The drop-column screen's fits: the screening model (the best spec model whose probabilities never reach 0 on
+/// the sample's inner folds, else a dedicated logistic regression; `SuspectLeakCheck.screener`) on each inner fold
+/// of the screen sample, then again without one feature at a time.
 ///
 /// Its work is bounded by a budget that scales with the data, not with features × folds: at most
 /// `ScreenSample.dropColumnFeatures` features are refitted (on every inner fold), so the screen
@@ -24,6 +25,9 @@ struct DropColumnScreen: Sendable {
     /// Raw (unscaled) column means of the fold's training rows.
     var trainingMeans: [Double]
     var logLoss: Double
+    /// Test rows whose true-class probability was below ε: a model that gives them (kNN's uniform votes, a pure
+    /// leaf) cannot screen, since one such row swings a fold's mean by tens of nats over its size.
+    var clippedRows: Int
   }
 
   func fitFull(fold f: Int) -> Full? {
@@ -36,8 +40,9 @@ struct DropColumnScreen: Sendable {
       for c in 0..<x.columns { means[c] += x[r, c] }
     }
     for c in 0..<x.columns { means[c] /= Double(max(1, x.rows)) }
-    let logLoss = LogLoss.evaluate(pipeline.predictProbabilities(data.testX), labels: data.testLabels).value
-    return Full(pipeline: pipeline, trainingMeans: means, logLoss: logLoss)
+    let evaluation = LogLoss.evaluate(pipeline.predictProbabilities(data.testX), labels: data.testLabels)
+    return Full(
+      pipeline: pipeline, trainingMeans: means, logLoss: evaluation.value, clippedRows: evaluation.clippedRows)
   }
 
   /// Every feature when they fit the budget; otherwise the `dropColumnFeatures` whose neutralisation

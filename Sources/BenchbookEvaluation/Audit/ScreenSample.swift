@@ -122,11 +122,13 @@ public struct ScreenSample: Sendable {
     let probabilities = fitted.predictProbabilities(pipeline.transform(alone.x.selecting(rows: test)))
     let labels = test.gathering(alone.labels)
     let classes = classCount == 2 ? [1] : Array(0..<classCount)
+    let logLoss = LogLoss.evaluate(probabilities, labels: labels).value
     return classes.compactMap { c -> SuspectLeakCheck.AUCEstimate? in
       let positive = labels.map { $0 == c }
       guard let auc = ROCAUC.binary(scores: probabilities.column(c), positive: positive) else { return nil }
       let positives = positive.filter { $0 }.count
-      return SuspectLeakCheck.AUCEstimate(auc: auc, positives: positives, negatives: positive.count - positives)
+      return SuspectLeakCheck.AUCEstimate(
+        auc: auc, positives: positives, negatives: positive.count - positives, logLoss: logLoss)
     }.min { $0.auc < $1.auc }
   }
 
@@ -134,6 +136,14 @@ public struct ScreenSample: Sendable {
   /// regression for a steady (monotonic) effect or a category's own rate, and a tree deep enough for a
   /// threshold or a few bands, shallow enough not to memorise noise. The feature's AUC is the better of
   /// the two.
+  /// The drop-column screen's own model when no spec model's probabilities stay above 0 on every inner fold: a
+  /// standardised logistic regression, whose log-loss no single row can swing by tens of nats.
+  static let screeningModel: (model: ModelSpec, preprocessing: [PreprocessingStep]) = (
+    ModelSpec(
+      label: "screening logistic regression", classifier: LogisticRegression(),
+      location: SourceLocation(file: "audit")), [.standardize]
+  )
+
   static let singleFeatureModels: [(model: ModelSpec, preprocessing: [PreprocessingStep])] = [
     (
       ModelSpec(

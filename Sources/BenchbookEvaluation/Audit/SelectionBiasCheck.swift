@@ -201,7 +201,7 @@ public struct SelectionBiasCheck: AuditCheck {
         ? "Quote the nested score, not the best flat one."
         : "The winner among them is flattered; tune them as one model with a search space to score the choice honestly."
     } else {
-      message += "That is within max(0.01 nats, 2 standard errors): the choice costs nothing measurable."
+      message += withinThresholdWording(optimism: optimism, standardError: standardError, folds: differences.count)
     }
     return AuditFinding(
       check: .selectionBias, severity: warns ? .warning : .info, subject: subject, message: message,
@@ -213,6 +213,21 @@ public struct SelectionBiasCheck: AuditCheck {
   }
 
   static func nats(_ value: Double) -> String { "\(AuditWording.fixed(value)) nats" }
+
+  /// Whether an optimism within the warning threshold is also below the practical one (`minimumOptimism`): only then
+  /// does the choice cost nothing measurable; above it, the figure is merely within its noise.
+  static func negligible(_ optimism: Double) -> Bool { optimism < minimumOptimism }
+
+  /// The sentence for an optimism within max(0.01 nats, 2 standard errors): "costs nothing measurable" only when
+  /// the optimism itself is below 0.01 nats; otherwise it cannot be told from noise, which is not the same as zero.
+  static func withinThresholdWording(optimism: Double, standardError: Double, folds: Int) -> String {
+    if negligible(optimism) {
+      return "That is below \(nats(minimumOptimism)), the practical threshold: the choice costs nothing measurable."
+    }
+    return "That cannot be told from noise over \(folds) outer fold\(folds == 1 ? "" : "s"): "
+      + "\(nats(optimism)) is within 2 standard errors (\(nats(2 * standardError))), yet above the practical "
+      + "threshold of \(nats(minimumOptimism)), so the choice may still cost that much; quote the nested score."
+  }
 
   static func mean(_ values: [Double]) -> Double {
     values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count)
@@ -231,9 +246,13 @@ public struct SelectionBiasCheck: AuditCheck {
 
 extension SelectionBiasCheck {
   public static func title(_ finding: AuditFinding) -> String {
-    finding.severity == .info
-      ? "choosing among `\(finding.subject)`'s configurations costs nothing measurable"
-      : "the best of `\(finding.subject)`'s configurations is flattered by its choice"
+    guard finding.severity == .info else {
+      return "the best of `\(finding.subject)`'s configurations is flattered by its choice"
+    }
+    if let evidence = finding.evidence.decode(Evidence.self), !negligible(evidence.optimism) {
+      return "the optimism of choosing among `\(finding.subject)`'s configurations cannot be told from noise"
+    }
+    return "choosing among `\(finding.subject)`'s configurations costs nothing measurable"
   }
 
   public static func evidence(_ finding: AuditFinding, _ results: ExperimentResults) -> String {

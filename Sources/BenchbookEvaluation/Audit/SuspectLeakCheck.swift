@@ -60,9 +60,9 @@ public struct SuspectLeakCheck: AuditCheck {
     return work
   }
 
-  /// At most `dropColumnFeatures` features refitted on each inner fold.
+  /// At most `dropColumnFeatures` features refitted on each inner fold, and the dedicated screener's fits.
   public var plannedFollowUp: Int {
-    sample.map { $0.folds.count * min($0.dataset.features.count, ScreenSample.dropColumnFeatures) } ?? 0
+    sample.map { $0.folds.count * min($0.dataset.features.count, ScreenSample.dropColumnFeatures) + 1 } ?? 0
   }
 
   /// The spec models' fits on the inner folds, and every feature's AUCs, from the first round's outputs.
@@ -90,25 +90,53 @@ public struct SuspectLeakCheck: AuditCheck {
     return (fits, auc)
   }
 
-  /// Drop-column with the best model on the screened rows: its fits on the inner folds rank the features and
+  /// The spec model drop-column refits: the best (lowest mean inner log-loss) among those fitted on every inner
+  /// fold with no clipped row (`DropColumnScreen.Full.clippedRows`); `nil` when none qualifies, and the dedicated
+  /// screening model screens.
+  static func screener(_ fits: [[DropColumnScreen.Full?]]) -> Int? {
+    bestModel(
+      fits.map { folds in folds.allSatisfy { ($0?.clippedRows ?? 1) == 0 } ? folds.map { $0?.logLoss } : [] })
+  }
+
+  /// The dedicated screening model's fits, when it screened: its log-loss per inner fold.
+  struct ScreenerFits: Sendable {
+    var logLoss: [Double?]
+  }
+
+  /// Drop-column with the screening model on the screened rows: its fits on the inner folds rank the features and
   /// warm-start their refits.
   public func followUp(_ outputs: [any Sendable], jobs: Int) -> [AuditWork] {
     guard let sample else { return [] }
     let fitted = screens(outputs).fits
-    guard let best = Self.bestModel(fitted.map { $0.map { $0?.logLoss } }) else { return [] }
-    let drops = DropColumnScreen(
-      sample: sample, model: context.spec.models[best], preprocessing: context.spec.preprocessing)
     let nullLogLoss = nullLogLoss
-    let chosen = drops.featuresToRefit(fitted[best], jobs: jobs)
-    return chosen.flatMap { j in
-      sample.folds.indices.map { f in
-        AuditWork(cost: 0) { () -> any Sendable in
-          DropResult(
-            feature: j,
-            logLoss: drops.logLossWithout(feature: j, fold: f, full: fitted[best][f], nullLogLoss: nullLogLoss[f]))
+    let drops: DropColumnScreen
+    let full: [DropColumnScreen.Full?]
+    var work: [AuditWork] = []
+    if let best = Self.screener(fitted) {
+      drops = DropColumnScreen(
+        sample: sample, model: context.spec.models[best], preprocessing: context.spec.preprocessing)
+      full = fitted[best]
+    } else {
+      let (model, preprocessing) = ScreenSample.screeningModel
+      drops = DropColumnScreen(sample: sample, model: model, preprocessing: preprocessing)
+      full = ParallelExecutor.run(count: sample.folds.count, jobs: jobs) { (f: Int) -> DropColumnScreen.Full? in
+        drops.fitFull(fold: f)
+      }
+      let fits = ScreenerFits(logLoss: full.map { $0?.logLoss })
+      work.append(AuditWork(cost: 0) { () -> any Sendable in fits })
+      guard full.allSatisfy({ $0 != nil }) else { return work }
+    }
+    let chosen = drops.featuresToRefit(full, jobs: jobs)
+    return work
+      + chosen.flatMap { j in
+        sample.folds.indices.map { f in
+          AuditWork(cost: 0) { () -> any Sendable in
+            DropResult(
+              feature: j,
+              logLoss: drops.logLossWithout(feature: j, fold: f, full: full[f], nullLogLoss: nullLogLoss[f]))
+          }
         }
       }
-    }
   }
 
   /// One drop-column refit: the feature left out, and the model's log-loss without it.
@@ -126,9 +154,16 @@ public struct SuspectLeakCheck: AuditCheck {
     let modelLogLoss = fits.map { $0.map { $0?.logLoss } }
     var dropLogLoss = [[Double?]](repeating: [], count: sample.dataset.features.count)
     for case let drop as DropResult in outputs.followUp { dropLogLoss[drop.feature].append(drop.logLoss) }
-    let measurements = Measurements(
-      sample: sample, modelLogLoss: modelLogLoss, nullLogLoss: nullLogLoss, best: Self.bestModel(modelLogLoss),
+    let dedicated = outputs.followUp.lazy.compactMap { $0 as? ScreenerFits }.first
+    let best = Self.screener(fits)
+    let setAside = fits.indices.filter { m in
+      !fits[m].isEmpty && fits[m].allSatisfy { $0 != nil } && fits[m].contains { ($0?.clippedRows ?? 0) > 0 }
+    }.map { context.spec.models[$0].label }
+    var measurements = Measurements(
+      sample: sample, modelLogLoss: modelLogLoss, nullLogLoss: nullLogLoss, best: best,
       dropLogLoss: dropLogLoss, featureAUC: featureAUC)
+    measurements.screenerLogLoss = best == nil ? dedicated?.logLoss : nil
+    measurements.setAside = setAside
     var (result, record) = Self.run(context, measurements)
     result.screen = record
     return result
@@ -146,6 +181,10 @@ public struct SuspectLeakCheck: AuditCheck {
     public var dropLogLoss: [[Double?]]
     /// Per feature, per single-feature model, per inner fold: ROC AUC (`nil` where undefined).
     public var featureAUC: [[[AUCEstimate?]]]
+    /// The dedicated screening model's log-loss per inner fold, when it screened (`best` is then `nil`).
+    public var screenerLogLoss: [Double?]?
+    /// Spec models fitted on every inner fold that drop-column set aside because some row's probability was 0.
+    public var setAside: [String] = []
 
     public init(
       sample: ScreenSample, modelLogLoss: [[Double?]], nullLogLoss: [Double], best: Int?, dropLogLoss: [[Double?]],
@@ -166,10 +205,14 @@ public struct SuspectLeakCheck: AuditCheck {
     public var positives: Int
     public var negatives: Int
 
-    public init(auc: Double, positives: Int, negatives: Int) {
+    /// The single-feature model's log-loss on the fold, when measured.
+    public var logLoss: Double?
+
+    public init(auc: Double, positives: Int, negatives: Int, logLoss: Double? = nil) {
       self.auc = auc
       self.positives = positives
       self.negatives = negatives
+      self.logLoss = logLoss
     }
 
     /// Hanley & McNeil's (1982) standard error, with the AUC held below 1 by half a pair so a
@@ -229,14 +272,51 @@ public struct SuspectLeakCheck: AuditCheck {
     public var rows: Int
     public var sourceFold: Int
     public var folds: Int
+    /// What the feature alone is worth: 1 − its single-feature model's log-loss / the null model's.
+    public var singleFeatureShare: Double?
+    /// Which stronger evidence made it a warning: `nearly-sufficient-alone`, `near-copy-of-label`,
+    /// `unexplained-drop-column`.
+    public var warningEvidence: [String]?
 
     /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
     enum CodingKeys: String, CodingKey {
       case screens, model, rows, folds, logLoss, logLossWithout, nullLogLoss, dropColumnShare, pseudoR2, sourceFold
+      case singleFeatureShare, warningEvidence
       case singleFeatureAUC = "singleFeatureAuc"  // single_feature_auc
       case singleFeatureAUCStandardError = "singleFeatureAucSe"  // single_feature_auc_se
       case singleFeatureAUCLowerBound = "singleFeatureAucLower"  // single_feature_auc_lower
     }
+  }
+
+  /// Warning evidence: the feature's AUC lower bound reaches `auc_warning`.
+  static let nearlySufficient = "nearly-sufficient-alone"
+  /// Warning evidence: the screening model leans on it (drop-column share at or above `drop_column`) and alone it
+  /// removes at least `nearCopyShare` of the null model's log-loss, so no other feature stands in for it. A strong
+  /// honest feature (iris's petal length) has others that stand in.
+  static let nearCopy = "near-copy-of-label"
+  static let nearCopyShare = 0.6
+  /// Warning evidence: removing it costs at least `largeDropFactor` × `drop_column` of the null log-loss, and more
+  /// than a feature of its single-feature AUC is worth (`BinormalShare`): an honest strong feature costs what its
+  /// separation explains (titanic's `sex`, Chile's `statusquo` cost 25–30%, and are notes).
+  static let unexplainedDrop = "unexplained-drop-column"
+  static let largeDropFactor = 1.6
+  static let evidenceWords = [
+    nearlySufficient: "it is nearly sufficient alone (AUC lower bound at or above `auc_warning`)",
+    nearCopy:
+      "the screening model leans on it and alone it removes at least \(Int(nearCopyShare * 100))% of the null "
+      + "model's log-loss: a near-copy of the label",
+    unexplainedDrop:
+      "removing it costs a large share of the null log-loss that its single-feature AUC does not explain",
+  ]
+
+  /// The smallest class's share of the screened rows: the prior the AUC's binormal share is read at (for more than
+  /// two classes, the class the worst one-vs-rest AUC is about is not recorded; the smallest errs towards a smaller
+  /// explained share, so towards warning).
+  static func minorityShare(_ labels: [Int], classes: Int) -> Double {
+    var counts = [Int](repeating: 0, count: max(1, classes))
+    for y in labels where counts.indices.contains(y) { counts[y] += 1 }
+    let present = counts.filter { $0 > 0 }
+    return Double(present.min() ?? 0) / Double(max(1, labels.count))
   }
 
   /// The model with the lowest mean inner log-loss among those fitted on every inner fold; ties keep spec order.
@@ -254,9 +334,15 @@ public struct SuspectLeakCheck: AuditCheck {
     let sample = measured.sample
     let features = sample.dataset.features
     let nullLogLoss = mean(measured.nullLogLoss)
-    let label = measured.best.map { context.spec.models[$0].label }
-    let full = measured.best.flatMap { index in
-      measured.modelLogLoss[index].allSatisfy { $0 != nil } ? mean(measured.modelLogLoss[index].map { $0! }) : nil
+    let dedicated = measured.best == nil ? measured.screenerLogLoss : nil
+    let label =
+      measured.best.map { context.spec.models[$0].label }
+      ?? dedicated.map { _ in
+        ScreenSample.screeningModel.model.label
+      }
+    let screenerLogLoss = measured.best.map { measured.modelLogLoss[$0] } ?? dedicated
+    let full = screenerLogLoss.flatMap { folds in
+      !folds.isEmpty && folds.allSatisfy { $0 != nil } ? mean(folds.map { $0! }) : nil
     }
     let pseudoR2 = full.map { 1 - $0 / nullLogLoss }
     var record = ScreenRecord(
@@ -287,27 +373,41 @@ public struct SuspectLeakCheck: AuditCheck {
           singleFeatureAUC: auc, singleFeatureAUCStandardError: estimate?.standardError,
           singleFeatureAUCLowerBound: estimate?.lowerBound))
 
+      // What the feature alone is worth: the better single-feature model's mean log-loss, as a share of the null's.
+      let aloneLogLoss = perModel.compactMap { folds -> Double? in
+        let losses = folds.compactMap { $0?.logLoss }
+        return losses.isEmpty || losses.count < folds.count ? nil : mean(losses)
+      }.min()
+      let aloneShare = aloneLogLoss.map { (nullLogLoss - $0) / nullLogLoss }
+
       var screens: [String] = []
       var reasons: [String] = []
-      var severity: AuditSeverity?
+      var fired: [String] = []
+      var strong = false
       if let share, share.isFinite, share >= thresholds.dropColumnShare, let without, let full, let label {
         screens.append("drop-column")
-        severity = .warning
+        strong = true
         reasons.append(
           "removing it raises \(label)'s log-loss from \(AuditWording.fixed(full)) to \(AuditWording.fixed(without)), "
             + "\(AuditWording.percent(share)) of what knowing nothing costs (\(AuditWording.fixed(nullLogLoss)))")
+        let explained = estimate.map {
+          BinormalShare.share(
+            auc: $0.auc, prior: Self.minorityShare(sample.dataset.labels, classes: sample.dataset.classes.count))
+        }
+        if share >= Self.largeDropFactor * thresholds.dropColumnShare, share > explained ?? 0 {
+          fired.append(Self.unexplainedDrop)
+        }
+        if let aloneShare, aloneShare >= Self.nearCopyShare { fired.append(Self.nearCopy) }
       }
       if let estimate, estimate.auc >= thresholds.singleFeatureAUCInfo {
         screens.append("single-feature-auc")
-        if estimate.lowerBound >= thresholds.singleFeatureAUCWarning {
-          severity = .warning
-        } else if severity == nil {
-          severity = .info
-        }
+        strong = true
         reasons.append(
           "on its own it separates the classes with a cross-validated ROC AUC of \(AuditWording.fixed(estimate.auc, 3)) "
             + "(97.5% lower bound \(AuditWording.fixed(estimate.lowerBound, 3)))")
+        if estimate.lowerBound >= thresholds.singleFeatureAUCWarning { fired.append(Self.nearlySufficient) }
       }
+      let severity: AuditSeverity? = !fired.isEmpty ? .warning : strong ? .info : nil
       guard let severity else { continue }
       var details = evidence(screens)
       details.logLossWithout = without
@@ -315,12 +415,17 @@ public struct SuspectLeakCheck: AuditCheck {
       details.singleFeatureAUC = auc
       details.singleFeatureAUCStandardError = estimate?.standardError
       details.singleFeatureAUCLowerBound = estimate?.lowerBound
+      details.singleFeatureShare = aloneShare
+      details.warningEvidence = severity == .warning ? fired : nil
+      let because = fired.map { Self.evidenceWords[$0] ?? $0 }
       let advice =
         severity == .warning
-        ? "Honest features are rarely this decisive: make sure `\(feature.name)` is known when the prediction is made, "
+        ? "It warns because \(AuditWording.list(because)). "
+          + "Honest features are rarely this decisive: make sure `\(feature.name)` is known when the prediction is made, "
           + "and if it is not, declare it (`known: after-prediction`) or remove it."
         : "Strong honest features exist (in medical data, say); if `\(feature.name)` is known when the prediction is "
-          + "made, this is only a note."
+          + "made, this is only a note: it is not nearly sufficient alone, not a near-copy of the label, and what "
+          + "removing it costs is what it is worth alone."
       let message =
         "`\(feature.name)` is suspiciously predictive: \(AuditWording.list(reasons)), on \(AuditWording.count(sample.rows.count)) "
         + "training rows. \(advice)"

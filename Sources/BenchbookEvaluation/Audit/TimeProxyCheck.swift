@@ -6,6 +6,10 @@ import BenchbookSpec
 /// timestamp used as a number. It tells a model when a row happened, which
 /// shuffled folds reward and the future does not. Warning.
 ///
+/// When the folds already respect time (time-ordered outer folds, and time-ordered inner folds for tuning), every
+/// model trains only on the past of its test rows, so a time proxy cannot leak the future there: a note, not a
+/// warning.
+///
 /// Categorical features are not screened: their categories have no order.
 public struct TimeProxyCheck: AuditCheck {
   public static let id = AuditCheckID.timeProxy
@@ -39,6 +43,7 @@ public struct TimeProxyCheck: AuditCheck {
     let numeric = dataset.features.filter { $0.type == .numeric }
     guard !numeric.isEmpty else { return .skipped("no numeric feature to compare with time") }
     let timeRanks = SortedOrder.averageRanks(time)
+    let respectsTime = foldsRespectTime(context.spec)
     var findings: [AuditFinding] = []
     for feature in numeric {
       let values = dataset.x.column(feature.columns.lowerBound)
@@ -46,20 +51,40 @@ public struct TimeProxyCheck: AuditCheck {
         abs(rho) >= context.thresholds.timeProxySpearman
       else { continue }
       let direction = rho > 0 ? "rises" : "falls"
-      let message =
+      let opening =
         "`\(feature.name)` \(direction) almost steadily with `\(column)` (Spearman ρ = \(AuditWording.fixed(rho, 3))): "
-        + "it tells a model when a row happened. When training and test rows come from the same periods, a model can "
-        + "learn what happened in each period rather than what causes the outcome, and new data will come from a "
-        + "period it never saw. Drop it unless it is a quantity that truly recurs (a calendar month over many years, say)."
+        + "it tells a model when a row happened. "
+      let message =
+        respectsTime
+        ? opening
+          + "The folds already train only on rows dated before their test rows (\(timeOrderedFolds(context.spec))), "
+          + "so it cannot leak the future here: a note. It still ties the model to the periods it has seen."
+        : opening
+          + "When training and test rows come from the same periods, a model can "
+          + "learn what happened in each period rather than what causes the outcome, and new data will come from a "
+          + "period it never saw. Drop it unless it is a quantity that truly recurs (a calendar month over many years, say)."
       findings.append(
         AuditFinding(
-          check: .timeProxy, severity: .warning, subject: feature.name, message: message,
+          check: .timeProxy, severity: respectsTime ? .info : .warning, subject: feature.name, message: message,
           evidence: EvidenceValue(encoding: Evidence(timeColumn: column, spearman: rho, rows: values.count))))
     }
     return CheckResult(
       findings: findings,
       note: "\(numeric.count) numeric feature\(numeric.count == 1 ? "" : "s") compared with `\(column)` by Spearman's ρ"
     )
+  }
+}
+
+extension TimeProxyCheck {
+  /// Whether every fit of the run trains on the past only: the outer folds are time-ordered, and so are the inner
+  /// folds tuning chooses on (the variants of `selection-bias` take the same inner folds tuning would).
+  static func foldsRespectTime(_ spec: ExperimentSpec) -> Bool {
+    type(of: spec.resampling).ordersByTime && (!spec.tunes || spec.tune.inner.ordersByTime)
+  }
+
+  /// The folds in words, for the note.
+  static func timeOrderedFolds(_ spec: ExperimentSpec) -> String {
+    spec.tunes ? "`\(type(of: spec.resampling).id)`, forward-chaining inner folds" : "`\(type(of: spec.resampling).id)`"
   }
 }
 

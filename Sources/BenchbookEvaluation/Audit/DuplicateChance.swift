@@ -1,0 +1,127 @@
+import BenchbookData
+import Foundation
+
+/// How likely a row is to have an identical twin by coincidence, from the data's own value frequencies, so
+/// `cross-fold-duplicates` can tell a copied record from coarse values that coincide (titanic: three categories,
+/// 14 distinct rows among 1,316).
+///
+/// A row's match probability π is the chance that another row drawn from the data equals it in the label and every
+/// feature. Two estimates, the larger kept (coincidence is given the benefit of the doubt):
+/// - features independent within the row's class: p(y) · Πf p(xf | y), the class carrying the main dependence
+///   (a benign biopsy grades low on every scale);
+/// - for each feature f, the rows of the same class that match on every other feature yet differ on f, over n − 1,
+///   times p(xf | y) / (1 − p(xf | y)): the joint frequency of the other features, read from the data itself, so
+///   correlated survey answers or "no work, no income" rows of coarse columns are not taken for copies; exact
+///   twins are left out of that count, so copies cannot vouch for themselves.
+///
+/// A test row's chance of a twin among `t` training rows is 1 − (1 − π)^t. A row of many or fine-grained columns
+/// has π so small that its chance of a twin is below `unlikely`: such twins are counted apart, against the sum of
+/// their chances (a Poisson mean).
+struct DuplicateChance: Sendable {
+  /// Per row, its match probability π.
+  let match: [Double]
+
+  /// A twin chance below this cannot be coincidence for one row.
+  static let unlikely = 0.001
+
+  init(_ dataset: Dataset, groups: (ids: [Int], count: Int)) {
+    let n = dataset.x.rows
+    let labels = dataset.labels
+    let width = dataset.x.columns
+    let values = dataset.x.values
+    func bits(_ value: Double) -> UInt64 { value == 0 ? 0 : value.bitPattern }
+    func mix(_ h: UInt64, _ v: UInt64) -> UInt64 { (h ^ v) &* 0x0000_0100_0000_01B3 }
+    // Each feature's value per row, as a hash of its encoded columns.
+    let features = dataset.features
+    var keys = [[UInt64]](repeating: [UInt64](repeating: 0, count: n), count: features.count)
+    for (f, feature) in features.enumerated() {
+      for r in 0..<n {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for c in feature.columns { h = mix(h, bits(values[r * width + c])) }
+        keys[f][r] = h ^ (h >> 29)
+      }
+    }
+    var classCount = [Int: Int]()
+    for y in labels { classCount[y, default: 0] += 1 }
+    var groupSize = [Int](repeating: 0, count: groups.count)
+    for id in groups.ids { groupSize[id] += 1 }
+    let total = Double(max(1, n))
+    // p(xf | y) per feature and row.
+    var conditional = [[Double]](repeating: [], count: features.count)
+    var logIndependent = labels.map { log(Double(classCount[$0]!) / total) }
+    for f in features.indices {
+      var counts = [SIMD2<UInt64>: Int]()
+      for r in 0..<n { counts[SIMD2(UInt64(labels[r]), keys[f][r]), default: 0] += 1 }
+      conditional[f] = (0..<n).map { r in
+        Double(counts[SIMD2(UInt64(labels[r]), keys[f][r])]!) / Double(classCount[labels[r]]!)
+      }
+      for r in 0..<n { logIndependent[r] += log(conditional[f][r]) }
+    }
+    var match = logIndependent.map { exp($0) }
+    // The near-twin estimate, feature by feature (the others' joint frequency from the data).
+    if features.count >= 2 && n >= 2 {
+      for f in features.indices {
+        var others = [UInt64](repeating: 0, count: n)
+        var counts = [UInt64: Int]()
+        for r in 0..<n {
+          var h: UInt64 = 0x8422_2325_CBF2_9CE4 ^ UInt64(labels[r])
+          for g in features.indices where g != f { h = mix(h, keys[g][r]) }
+          others[r] = h
+          counts[h, default: 0] += 1
+        }
+        for r in 0..<n {
+          let p = conditional[f][r]
+          guard p < 1 else { continue }
+          let near = counts[others[r]]! - groupSize[groups.ids[r]]
+          guard near > 0 else { continue }
+          match[r] = max(match[r], Double(near) / Double(n - 1) * p / (1 - p))
+        }
+      }
+    }
+    self.match = match.map { min($0, 1) }
+  }
+
+  /// The sums over test rows `cross-fold-duplicates` judges by.
+  struct Tally: Sendable {
+    var testRows = 0
+    /// Expected test rows with a twin, and the variance of that count (a sum of Bernoulli variances).
+    var expected = 0.0
+    var variance = 0.0
+    /// Test rows whose twin chance is below `unlikely` that have a twin, and the sum of those rows' chances.
+    var unlikelyTwinned = 0
+    var unlikelyExpected = 0.0
+  }
+
+  /// Adds one fold: its test rows, those of them with a training twin, and its training-set size.
+  func tally(_ tally: inout Tally, test: RowIndices, twinned: [Int], trainingRows: Int) {
+    let t = Double(trainingRows)
+    func chance(_ row: Int) -> Double {
+      let p = min(match[row], 1 - 1e-15)
+      return -expm1(t * log1p(-p))
+    }
+    tally.testRows += test.count
+    test.forEachRow { row in
+      let q = chance(row)
+      tally.expected += q
+      tally.variance += q * (1 - q)
+      if q < Self.unlikely { tally.unlikelyExpected += q }
+    }
+    for row in twinned where chance(row) < Self.unlikely { tally.unlikelyTwinned += 1 }
+  }
+
+  /// P(X ≥ k) for X Poisson with this mean: 1 when k ≤ 0, 0 when the mean is 0 and k > 0.
+  static func poissonTail(atLeast k: Int, mean: Double) -> Double {
+    guard k > 0 else { return 1 }
+    guard mean > 0 else { return 0 }
+    // Terms from k upwards, in logs so large k neither overflows nor underflows before it matters.
+    var term = exp(-mean + Double(k) * log(mean) - lgamma(Double(k) + 1))
+    var sum = 0.0
+    var j = k
+    while term > 0 && (term > sum * 1e-17 || Double(j) < mean) && j < k + 100_000 {
+      sum += term
+      j += 1
+      term *= mean / Double(j)
+    }
+    return min(1, sum)
+  }
+}
