@@ -144,6 +144,62 @@ import Testing
     #expect(tolerated.findings.isEmpty)
   }
 
+  /// Coarse rows (three features of 2–4 values, 600 rows, a label that depends on them) coincide by chance: most
+  /// test rows have a training twin, chance expects as many, and the check stays quiet with both shares in its note.
+  @Test func coarseTwinsWithinChanceRaiseNothing() throws {
+    var generator = SeededGenerator(seed: 3)
+    var rows: [[Double]] = []
+    var labels: [Int] = []
+    for _ in 0..<600 {
+      let row = [
+        Double(generator.uniform(below: 4)), Double(generator.uniform(below: 2)), Double(generator.uniform(below: 3)),
+      ]
+      rows.append(row)
+      labels.append(row[0] + Double(generator.uniform(below: 3)) > 3 ? 1 : 0)
+    }
+    let result = CrossFoldDuplicatesCheck.run(
+      try Self.context(try Self.spec("features: [f0, f1, f2]\n"), Self.dataset(rows, labels: labels)))
+    #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    #expect(result.note.contains("expected by chance") && result.note.hasSuffix("within chance"), "\(result.note)")
+  }
+
+  /// The same coarse rows with 5% of them copied and a fine-grained column added: the copies' twins are ones
+  /// chance cannot explain, so the check warns, and names how many chance expects.
+  @Test func copiedRecordsAmongCoarseOnesWarn() throws {
+    var generator = SeededGenerator(seed: 3)
+    var rows: [[Double]] = []
+    var labels: [Int] = []
+    for _ in 0..<600 {
+      let row = [
+        Double(generator.uniform(below: 4)), Double(generator.uniform(below: 2)),
+        Double(generator.uniform(below: 100_000)) / 1000,
+      ]
+      rows.append(row)
+      labels.append(row[0] + Double(generator.uniform(below: 3)) > 3 ? 1 : 0)
+    }
+    for i in stride(from: 0, to: 600, by: 20) {
+      rows.append(rows[i])
+      labels.append(labels[i])
+    }
+    let result = CrossFoldDuplicatesCheck.run(
+      try Self.context(try Self.spec("features: [f0, f1, f2]\n"), Self.dataset(rows, labels: labels)))
+    let finding = try #require(result.findings.first)
+    #expect(finding.severity == .warning)
+    let evidence = try #require(finding.evidence.decode(CrossFoldDuplicatesCheck.Evidence.self))
+    #expect((evidence.unlikelyDuplicates ?? 0) >= 30 && (evidence.unlikelyExpected ?? 1) < 0.1)
+    #expect((evidence.expectedShare ?? 1) < 0.01)
+  }
+
+  /// scipy: `poisson.sf(0, 0.5)` = 0.3934693402873665, `poisson.sf(2, 2)` = 0.32332358381693654,
+  /// `poisson.sf(29, 0.01)` = 3.73e-93.
+  @Test func poissonTailMatchesScipy() {
+    #expect(abs(DuplicateChance.poissonTail(atLeast: 1, mean: 0.5) - 0.3934693402873665) < 1e-14)
+    #expect(abs(DuplicateChance.poissonTail(atLeast: 3, mean: 2) - 0.32332358381693654) < 1e-14)
+    #expect(DuplicateChance.poissonTail(atLeast: 30, mean: 0.01) < 1e-80)
+    #expect(DuplicateChance.poissonTail(atLeast: 0, mean: 0) == 1)
+    #expect(DuplicateChance.poissonTail(atLeast: 1, mean: 0) == 0)
+  }
+
   // MARK: - class-coverage
 
   @Test func foldsTrainingWithoutAClassAreNamed() throws {
@@ -242,6 +298,18 @@ import Testing
     let result = TimeProxyCheck.run(try Self.context(try Self.spec("time: t\nfeatures: [f0, f1, f2]\n"), data))
     #expect(result.findings.map(\.subject) == ["f2"])
     #expect((result.findings[0].evidence.decode(TimeProxyCheck.Evidence.self)?.spearman ?? 0) > 0.99)
+  }
+
+  /// Under time-series folds every fit trains on the past only, so the same row number is a note, not a warning.
+  @Test func aRowNumberUnderTimeSeriesFoldsIsANote() throws {
+    let (rows, labels) = Self.noisy(50)
+    let withID = rows.enumerated().map { $1 + [Double($0)] }
+    let data = Self.dataset(withID, labels: labels, time: (0..<50).map { Double($0 / 5) })
+    let spec = try Self.spec("time: t\nfeatures: [f0, f1, f2]\nresampling: {method: time-series, folds: 3}\n")
+    let result = TimeProxyCheck.run(try Self.context(spec, data))
+    let finding = try #require(result.findings.first)
+    #expect(finding.subject == "f2" && finding.severity == .info)
+    #expect(finding.message.contains("cannot leak the future"))
   }
 
   /// scipy: `spearmanr([1,2,3,4,5,6], [2,1,4,3,6,6]).statistic` = 0.8696565534786727.

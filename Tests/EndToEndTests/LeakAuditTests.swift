@@ -80,6 +80,11 @@ import Testing
     #expect((finding.evidence["screens"] as? [String])?.contains("drop-column") == true)
     let share = try #require(finding.evidence["drop_column_share"] as? Double)
     #expect(share > 0.35 && share < 0.6, "dep_delay costs about 46% of the null log-loss: \(share)")
+    // Its AUC alone (about 0.90) explains about 40%; the warning is the large share beyond that, with a margin
+    // over both the large-share bar (1.6 × 25%) and the explained share.
+    #expect(finding.evidence["warning_evidence"] as? [String] == ["unexplained-drop-column"])
+    let explained = try #require(finding.evidence["auc_explained_share"] as? Double)
+    #expect(share >= 1.1 * 0.4 && share >= explained + 0.04, "share \(share), explained \(explained)")
     #expect(result.status == 0, "screens only warn")
   }
 
@@ -99,6 +104,9 @@ import Testing
     #expect(finding.severity == "warning")
     #expect((finding.evidence["screens"] as? [String])?.contains("drop-column") == true)
     #expect((finding.evidence["single_feature_auc"] as? Double ?? 0) > 0.9)
+    // A near-copy: alone it removes well over the 60% bar of the null log-loss (about 69% at 5% flips, 91% at 1%).
+    #expect((finding.evidence["warning_evidence"] as? [String])?.contains("near-copy-of-label") == true)
+    #expect((finding.evidence["single_feature_share"] as? Double ?? 0) >= 1.1 * 0.6)
   }
 
   @Test func tenPercentDuplicatedRowsAreAnError() throws {

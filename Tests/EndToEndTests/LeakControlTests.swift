@@ -75,6 +75,61 @@ import Testing
     #expect((screen["features"] as? [Any])?.count == features.count, "every feature screened")
   }
 
+  /// Specs whose every model can give a row probability 0 (uniform-vote kNN, a tree's pure leaf), where the
+  /// drop-column screen once refitted the winner and measured its clipped rows (breast cancer, KNN-9: "raises
+  /// log-loss from 0.2693 to 0.5415" for `mean_smoothness`, AUC 0.73 alone). Screened now by the dedicated logistic
+  /// regression, they raise no warning, and the note names the model that screened.
+  struct ModelControl: Sendable, CustomTestStringConvertible {
+    var name: String
+    var path: String
+    var target: String
+    var models: String
+    var testDescription: String { name }
+  }
+
+  static let modelControls: [ModelControl] = [
+    ModelControl(
+      name: "breast cancer, kNN k = 1…10", path: "Tests/BenchbookModelsTests/Fixtures/breast_cancer.csv",
+      target: "target",
+      models: "\n" + (1...10).map { "  - KNN: {k: \($0), label: KNN-\($0)}" }.joined(separator: "\n")),
+    ModelControl(
+      name: "breast cancer, DT", path: "Tests/BenchbookModelsTests/Fixtures/breast_cancer.csv", target: "target",
+      models: "[DT]"),
+    ModelControl(
+      name: "iris, kNN k = 1", path: "experiments/data/iris.csv", target: "species", models: "\n  - KNN: {k: 1}"),
+  ]
+
+  @Test(arguments: modelControls) func modelsWithZeroProbabilitiesRaiseNoWarning(_ control: ModelControl) throws {
+    let text = try Self.text(control.path)
+    let header = text.prefix { $0 != "\n" }
+    let features = header.split(separator: ",").map(String.init).filter { $0 != control.target }
+    let scratch = try Scratch()
+    try scratch.write("data.csv", text)
+    let spec = try scratch.write(
+      "spec.yaml",
+      """
+      name: zero-probability-control
+      data: {path: data.csv}
+      target: \(control.target)
+      features: [\(features.joined(separator: ", "))]
+      preprocess: [standardize]
+      resampling: {method: stratified-kfold, folds: 10, shuffle: true, seed: 1}
+      models: \(control.models)
+      """)
+    let output = try BenchbookBinary.run(["run", spec, "--quiet", "--out", scratch.path("out")], in: scratch.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    let results = try ResultsJSON(path: scratch.path("out/results.json"))
+    let audit = try #require(results.object["audit"] as? [String: Any])
+    let findings = try #require(audit["findings"] as? [[String: Any]])
+    let standing = findings.filter { $0["severity"] as? String != "info" && $0["accepted"] as? Bool != true }
+    #expect(standing.isEmpty, "\(standing.map { $0["message"] ?? "" })")
+    let screen = try #require(audit["screen"] as? [String: Any])
+    #expect(screen["model"] as? String == "screening logistic regression")
+    let checks = try #require(audit["checks"] as? [[String: Any]])
+    let note = checks.first { $0["check"] as? String == "suspect-leak" }?["note"] as? String ?? ""
+    #expect(note.contains("drop-column with screening logistic regression"), "\(note)")
+  }
+
   /// The false alarm the old rule (AUC − one standard error ≥ 0.99) raised: iris under shuffled
   /// stratified folds (seed 19), petal length alone at 0.9975 on 27-row inner folds.
   @Test func irisPetalLengthIsStrongNotSuspect() throws {

@@ -17,7 +17,7 @@ import Foundation
 /// A test row's chance of a twin among `t` training rows is 1 − (1 − π)^t. A row of many or fine-grained columns
 /// has π so small that its chance of a twin is below `unlikely`: such twins are counted apart, against the sum of
 /// their chances (a Poisson mean).
-struct DuplicateChance: Sendable {
+public struct DuplicateChance: Sendable {
   /// Per row, its match probability π.
   let match: [Double]
 
@@ -110,7 +110,7 @@ struct DuplicateChance: Sendable {
   }
 
   /// P(X ≥ k) for X Poisson with this mean: 1 when k ≤ 0, 0 when the mean is 0 and k > 0.
-  static func poissonTail(atLeast k: Int, mean: Double) -> Double {
+  public static func poissonTail(atLeast k: Int, mean: Double) -> Double {
     guard k > 0 else { return 1 }
     guard mean > 0 else { return 0 }
     // Terms from k upwards, in logs so large k neither overflows nor underflows before it matters.

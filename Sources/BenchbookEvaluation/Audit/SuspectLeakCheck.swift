@@ -277,11 +277,13 @@ public struct SuspectLeakCheck: AuditCheck {
     /// Which stronger evidence made it a warning: `nearly-sufficient-alone`, `near-copy-of-label`,
     /// `unexplained-drop-column`.
     public var warningEvidence: [String]?
+    /// The drop-column share a feature of its single-feature AUC explains (`BinormalShare`), when drop-column fired.
+    public var aucExplainedShare: Double?
 
     /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
     enum CodingKeys: String, CodingKey {
       case screens, model, rows, folds, logLoss, logLossWithout, nullLogLoss, dropColumnShare, pseudoR2, sourceFold
-      case singleFeatureShare, warningEvidence
+      case singleFeatureShare, warningEvidence, aucExplainedShare
       case singleFeatureAUC = "singleFeatureAuc"  // single_feature_auc
       case singleFeatureAUCStandardError = "singleFeatureAucSe"  // single_feature_auc_se
       case singleFeatureAUCLowerBound = "singleFeatureAucLower"  // single_feature_auc_lower
@@ -383,6 +385,7 @@ public struct SuspectLeakCheck: AuditCheck {
       var screens: [String] = []
       var reasons: [String] = []
       var fired: [String] = []
+      var explainedShare: Double?
       var strong = false
       if let share, share.isFinite, share >= thresholds.dropColumnShare, let without, let full, let label {
         screens.append("drop-column")
@@ -394,6 +397,7 @@ public struct SuspectLeakCheck: AuditCheck {
           BinormalShare.share(
             auc: $0.auc, prior: Self.minorityShare(sample.dataset.labels, classes: sample.dataset.classes.count))
         }
+        explainedShare = explained
         if share >= Self.largeDropFactor * thresholds.dropColumnShare, share > explained ?? 0 {
           fired.append(Self.unexplainedDrop)
         }
@@ -416,6 +420,7 @@ public struct SuspectLeakCheck: AuditCheck {
       details.singleFeatureAUCStandardError = estimate?.standardError
       details.singleFeatureAUCLowerBound = estimate?.lowerBound
       details.singleFeatureShare = aloneShare
+      details.aucExplainedShare = explainedShare
       details.warningEvidence = severity == .warning ? fired : nil
       let because = fired.map { Self.evidenceWords[$0] ?? $0 }
       let advice =

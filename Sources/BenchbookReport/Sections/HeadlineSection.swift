@@ -29,6 +29,7 @@ struct HeadlineSection: ReportSection {
         }
       }
     }
+    if let variants = variantNested(context, winner: winner.label) { answer += variants }
     text += answer + ".\n"
     if let tuned = tuning(context) { text += "\n\(tuned)\n" }
     if let budget = context.results.budget { text += "\n\(self.budget(budget, context))\n" }
@@ -54,6 +55,22 @@ struct HeadlineSection: ReportSection {
         gain >= 0 ? "lowers its log-loss by \(Format.difference(gain))" : "raises it by \(Format.difference(-gain))"
     }
     return text + "."
+  }
+
+  /// When the winner is one of several variants of one algorithm, its flat score was picked on the folds it is
+  /// scored on: the choice's nested score (`selection-bias`) beside it, so the first paragraph never quotes the
+  /// flattered figure alone.
+  private func variantNested(_ context: ReportContext, winner: String) -> String? {
+    guard let findings = context.results.audit?.findings else { return nil }
+    for finding in findings where finding.check == .selectionBias {
+      guard let evidence = finding.evidence.decode(SelectionBiasCheck.Evidence.self), evidence.source == "variants",
+        evidence.models.contains(winner)
+      else { continue }
+      return "; it was picked among \(evidence.configurations) variants on these folds, and chosen on inner folds "
+        + "instead the choice scores a nested \(Format.fixed(evidence.nestedLogLoss, 4)) against the best flat "
+        + "\(Format.fixed(evidence.bestFlatLogLoss, 4))"
+    }
+    return nil
   }
 
   /// The best model an app can afford, or that none fits.
