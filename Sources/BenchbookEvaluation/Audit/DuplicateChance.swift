@@ -8,7 +8,8 @@ import Foundation
 /// A row's match probability π is the chance that another row drawn from the data equals it in the label and every
 /// feature. Two estimates, the larger kept (coincidence is given the benefit of the doubt):
 /// - features independent within the row's class: p(y) · Πf p(xf | y), the class carrying the main dependence
-///   (a benign biopsy grades low on every scale);
+///   (a benign biopsy grades low on every scale), counts of values seen fewer than five times smoothed by
+///   Good–Turing (a continuous column's values rarely recur);
 /// - for each feature f, the rows of the same class that match on every other feature yet differ on f, over n − 1,
 ///   times p(xf | y) / (1 − p(xf | y)): the joint frequency of the other features, read from the data itself, so
 ///   correlated survey answers or "no work, no income" rows of coarse columns are not taken for copies; exact
@@ -52,8 +53,18 @@ public struct DuplicateChance: Sendable {
     for f in features.indices {
       var counts = [SIMD2<UInt64>: Int]()
       for r in 0..<n { counts[SIMD2(UInt64(labels[r]), keys[f][r]), default: 0] += 1 }
+      // Count of counts per class, for Good–Turing: a value seen once among many values seen once (a continuous
+      // column) is less likely to recur than 1/n says.
+      var countOfCounts = [SIMD2<Int>: Int]()
+      for (key, count) in counts { countOfCounts[SIMD2(Int(key.x), count), default: 0] += 1 }
+      // The row's own twins are left out of its value's count, so copies cannot vouch for themselves.
       conditional[f] = (0..<n).map { r in
-        Double(counts[SIMD2(UInt64(labels[r]), keys[f][r])]!) / Double(classCount[labels[r]]!)
+        let y = labels[r]
+        let size = Double(classCount[y]!)
+        let count = max(1, counts[SIMD2(UInt64(y), keys[f][r])]! - (groupSize[groups.ids[r]] - 1))
+        guard count < 5, let seen = countOfCounts[SIMD2(y, count)], seen > 0 else { return Double(count) / size }
+        let adjusted = Double(count + 1) * Double(countOfCounts[SIMD2(y, count + 1)] ?? 0) / Double(seen)
+        return max(min(adjusted, Double(count)), 1 / size) / size
       }
       for r in 0..<n { logIndependent[r] += log(conditional[f][r]) }
     }
