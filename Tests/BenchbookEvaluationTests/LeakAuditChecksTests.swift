@@ -139,7 +139,7 @@ import Testing
     #expect(evidence.duplicates == 4, "each copy and its original test against the other")
     #expect(evidence.folds.count == 5)
     let many = try #require(try duplicates(copies: 20).findings.first)
-    #expect(many.severity == .warning || many.severity == .error, "two fine columns: chance rules out only some")
+    #expect(many.severity == .error, "20 copies of rows with two continuous columns cannot be coincidence")
     let tolerated = try duplicates(copies: 2, extra: "audit: {thresholds: {duplicates_warning: 0.05}}\n")
     #expect(tolerated.findings.isEmpty)
   }
@@ -163,9 +163,10 @@ import Testing
     #expect(result.note.contains("expected by chance") && result.note.hasSuffix("within chance"), "\(result.note)")
   }
 
-  /// The same coarse rows with 5% of them copied and a fine-grained column added: the copies' twins are ones
-  /// chance cannot explain, so the check warns, and names how many chance expects.
-  @Test func copiedRecordsAmongCoarseOnesWarn() throws {
+  /// The same coarse rows with a fine-grained column added and some of them copied: the copies' twins are ones
+  /// chance cannot explain. 10 copies (about 3% of test rows twinned) warn; 30 copies (about 9.5%, beyond the 5%
+  /// error share) are an error. Both name how many twins chance expects.
+  func coarseWithCopies(every step: Int) throws -> CheckResult {
     var generator = SeededGenerator(seed: 3)
     var rows: [[Double]] = []
     var labels: [Int] = []
@@ -177,17 +178,26 @@ import Testing
       rows.append(row)
       labels.append(row[0] + Double(generator.uniform(below: 3)) > 3 ? 1 : 0)
     }
-    for i in stride(from: 0, to: 600, by: 20) {
+    for i in stride(from: 0, to: 600, by: step) {
       rows.append(rows[i])
       labels.append(labels[i])
     }
-    let result = CrossFoldDuplicatesCheck.run(
+    return CrossFoldDuplicatesCheck.run(
       try Self.context(try Self.spec("features: [f0, f1, f2]\n"), Self.dataset(rows, labels: labels)))
-    let finding = try #require(result.findings.first)
-    #expect(finding.severity == .warning)
-    let evidence = try #require(finding.evidence.decode(CrossFoldDuplicatesCheck.Evidence.self))
-    #expect(evidence.share > (evidence.expectedShare ?? 1) + 0.01, "beyond chance")
-    #expect((evidence.expectedShare ?? 1) < 0.05)
+  }
+
+  @Test func copiedRecordsAmongCoarseOnesWarnThenFail() throws {
+    let few = try #require(try coarseWithCopies(every: 60).findings.first)
+    #expect(few.severity == .warning, "\(few.message)")
+    let many = try #require(try coarseWithCopies(every: 20).findings.first)
+    #expect(many.severity == .error, "\(many.message)")
+    for finding in [few, many] {
+      let evidence = try #require(finding.evidence.decode(CrossFoldDuplicatesCheck.Evidence.self))
+      #expect(evidence.share > (evidence.expectedShare ?? 1) + 0.01, "beyond chance")
+      #expect((evidence.expectedShare ?? 1) < 0.05)
+      #expect((evidence.unlikelyDuplicates ?? 0) > 0 && (evidence.unlikelyExpected ?? 1) < 1)
+      #expect(finding.message.contains("chance expects"))
+    }
   }
 
   /// scipy: `poisson.sf(0, 0.5)` = 0.3934693402873665, `poisson.sf(2, 2)` = 0.32332358381693654,

@@ -10,7 +10,8 @@ import BenchbookSpec
 /// - a warning when the share is beyond chance (more than 3 standard errors and a percentage point over the
 ///   expected share), or when test rows whose twin chance cannot explain (`DuplicateChance.unlikely`: rows of many
 ///   or fine-grained columns) have twins far more often than chance allows (Poisson tail below 1/1000);
-/// - an error only for such twins that cannot be coincidence, beyond the error share (default 5%) of test rows;
+/// - an error only for twins that cannot be coincidence beyond the error share (default 5%) of test rows: such
+///   copies, or an excess over the expected share more than `errorZ` standard errors out;
 /// - otherwise nothing, and the check's note gives both shares.
 public struct CrossFoldDuplicatesCheck: AuditCheck {
   public static let id = AuditCheckID.crossFoldDuplicates
@@ -57,6 +58,9 @@ public struct CrossFoldDuplicatesCheck: AuditCheck {
   static let beyondChanceMargin = 0.01
   /// Poisson tail below which twins of rows chance cannot explain are not coincidence.
   static let coincidenceTail = 0.001
+  /// Standard errors an excess over the expected share must lie beyond to be an error (with the error share):
+  /// at ten, no misjudged value frequency explains it.
+  static let errorZ = 10.0
 
   public static func run(_ context: AuditContext) -> CheckResult {
     let groups = duplicateGroups(context.dataset)
@@ -101,8 +105,11 @@ public struct CrossFoldDuplicatesCheck: AuditCheck {
       return CheckResult(note: note)
     }
     let excessCopies = Double(tally.unlikelyTwinned) - tally.unlikelyExpected
-    let severity: AuditSeverity =
-      copies && excessCopies / Double(max(1, testRows)) > thresholds.duplicatesErrorShare ? .error : .warning
+    // An error only where coincidence is ruled out: copies chance cannot explain, or an excess over the expected
+    // share so far beyond its standard error (`errorZ`) that chance is out of the question, beyond the error share.
+    let copiedError = copies && excessCopies / Double(max(1, testRows)) > thresholds.duplicatesErrorShare
+    let excessError = beyondChance && z > errorZ && share - expected > thresholds.duplicatesErrorShare
+    let severity: AuditSeverity = copiedError || excessError ? .error : .warning
     let affected = folds.filter { $0.duplicates > 0 }.count
     var message =
       "\(AuditWording.rows(duplicates)) of \(AuditWording.count(testRows)) test rows (\(AuditWording.percent(share))), "

@@ -9,7 +9,8 @@ import Foundation
 /// feature. Two estimates, the larger kept (coincidence is given the benefit of the doubt):
 /// - features independent within the row's class: p(y) · Πf p(xf | y), the class carrying the main dependence
 ///   (a benign biopsy grades low on every scale), counts of values seen fewer than five times smoothed by
-///   Good–Turing (a continuous column's values rarely recur);
+///   Good–Turing, with no value seen c + 1 times counted as one (a continuous column's values, each seen once
+///   among hundreds, rarely recur: a value seen once among 100 such has 2/100 of a count);
 /// - for each feature f, the rows of the same class that match on every other feature yet differ on f, over n − 1,
 ///   times p(xf | y) / (1 − p(xf | y)): the joint frequency of the other features, read from the data itself, so
 ///   correlated survey answers or "no work, no income" rows of coarse columns are not taken for copies; exact
@@ -63,8 +64,11 @@ public struct DuplicateChance: Sendable {
         let size = Double(classCount[y]!)
         let count = max(1, counts[SIMD2(UInt64(y), keys[f][r])]! - (groupSize[groups.ids[r]] - 1))
         guard count < 5, let seen = countOfCounts[SIMD2(y, count)], seen > 0 else { return Double(count) / size }
-        let adjusted = Double(count + 1) * Double(countOfCounts[SIMD2(y, count + 1)] ?? 0) / Double(seen)
-        return max(min(adjusted, Double(count)), 1 / size) / size
+        // No value seen once more (a continuous column: every value once, none twice): as if one were, so the
+        // estimate stays above 0 yet falls with the number of values seen as rarely.
+        let next = max(1, countOfCounts[SIMD2(y, count + 1)] ?? 0)
+        let adjusted = Double(count + 1) * Double(next) / Double(seen)
+        return min(adjusted, Double(count)) / size
       }
       for r in 0..<n { logIndependent[r] += log(conditional[f][r]) }
     }
