@@ -136,7 +136,8 @@ import Testing
 
   /// The plots are drawn side by side: a stand-in gnuplot logs its start and waits (up to 20 s) until every
   /// plot's has started before it draws and logs its end. Drawn one after another, the first would end before
-  /// the second started.
+  /// the second started. It reads its script up to `exit`, as gnuplot does, not to the end of its input: a process
+  /// another test spawns meanwhile may hold the pipe's write end open.
   @Test func plotsAreDrawnAtOnce() throws {
     let results = try ReportFixture.results()
     let directory = try ReportFixture.scratchDirectory()
@@ -148,7 +149,13 @@ import Testing
     let log = directory.appendingPathComponent("gnuplot.log").path
     let script = """
       #!/bin/sh
-      out=$(sed -n 's/^set output "\\(.*\\)"$/\\1/p')
+      out=''
+      while IFS= read -r line; do
+        case "$line" in
+          'set output "'*) out=$(printf '%s\\n' "$line" | sed 's/^set output "\\(.*\\)"$/\\1/') ;;
+          exit) break ;;
+        esac
+      done
       echo start >> '\(log)'
       i=0
       while [ "$(grep -c start '\(log)')" -lt \(plotCount) ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
