@@ -81,10 +81,13 @@ public struct FeatureSummary: Sendable, Hashable, Codable {
   public var categories: [String]?
   /// Missing values over all rows read, before any dropping.
   public var missingCount: Int
+  /// How the cells left missing (`NaN` in `Dataset.x`) are filled on each training fold; `nil` when the feature
+  /// is not imputed, and then no cell of it is missing.
+  public var imputation: Imputation?
 
   public init(
     name: String, type: FeatureType, columns: Range<Int>, minimum: Double? = nil, maximum: Double? = nil,
-    categories: [String]? = nil, missingCount: Int
+    categories: [String]? = nil, missingCount: Int, imputation: Imputation? = nil
   ) {
     self.name = name
     self.type = type
@@ -93,5 +96,6 @@ public struct FeatureSummary: Sendable, Hashable, Codable {
     self.maximum = maximum
     self.categories = categories
     self.missingCount = missingCount
+    self.imputation = imputation
   }
 }

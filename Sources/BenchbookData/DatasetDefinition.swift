@@ -21,13 +21,16 @@ public struct DatasetDefinition: Sendable, Hashable {
   public var predictAt: AvailabilityTime?
   /// Declared timestamp formats by column: every use of the column as times parses it so.
   public var timeFormats: [String: DeclaredTimestampFormat]
+  /// The imputation of every column feature without its own (`preprocess: [{impute: …}]`); `nil` when the spec
+  /// imputes nothing, or only the features that declare their own.
+  public var imputation: Imputation?
 
   /// - Parameter dialect: by default what the path's name implies (`CSVDialect(path:)`).
   public init(
     path: String, pathLocation: SourceLocation, missing: MissingPolicy = .error,
     target: TargetDefinition, features: [FeatureDefinition], time: ColumnReference? = nil,
     predictAt: AvailabilityTime? = nil, dialect: CSVDialect? = nil, allExcept: AllColumnsExcept? = nil,
-    timeFormats: [String: DeclaredTimestampFormat] = [:]
+    timeFormats: [String: DeclaredTimestampFormat] = [:], imputation: Imputation? = nil
   ) {
     self.path = path
     self.pathLocation = pathLocation
@@ -39,6 +42,14 @@ public struct DatasetDefinition: Sendable, Hashable {
     self.time = time
     self.predictAt = predictAt
     self.timeFormats = timeFormats
+    self.imputation = imputation
+  }
+
+  /// The imputation that fills `feature`'s missing values: its own, else the spec's; `nil` for an expression
+  /// (its inputs follow the missing-value policy) and when nothing imputes.
+  public func imputation(of feature: FeatureDefinition) -> Imputation? {
+    guard case .column = feature.source else { return nil }
+    return feature.impute ?? imputation
   }
 }
 
@@ -122,10 +133,12 @@ public struct FeatureDefinition: Sendable, Hashable {
   public var known: FeatureAvailability?
   /// When each row's value becomes known (`available_at:`), compared with the spec's `predictAt`.
   public var availableAt: AvailabilityTime?
+  /// The feature's own imputation (`impute:` under its entry), ahead of the spec's.
+  public var impute: Imputation?
 
   public init(
     name: String, source: Source, type: FeatureType? = nil, location: SourceLocation,
-    known: FeatureAvailability? = nil, availableAt: AvailabilityTime? = nil
+    known: FeatureAvailability? = nil, availableAt: AvailabilityTime? = nil, impute: Imputation? = nil
   ) {
     self.name = name
     self.source = source
@@ -133,6 +146,7 @@ public struct FeatureDefinition: Sendable, Hashable {
     self.location = location
     self.known = known
     self.availableAt = availableAt
+    self.impute = impute
   }
 }
 

@@ -33,7 +33,9 @@ extension ExperimentSpec {
       case .column(let column): source = "column \(column)"
       case .expression(let expression): source = "expression \(expression)"
       }
-      lines.append("feature \(feature.name) = \(source)" + (feature.type.map { " as \($0.rawValue)" } ?? ""))
+      lines.append(
+        "feature \(feature.name) = \(source)" + (feature.type.map { " as \($0.rawValue)" } ?? "")
+          + (feature.impute.map { " \($0.definition)" } ?? ""))
     }
     lines.append("time \(data.time?.column ?? "-")")
     lines.append("missing \(data.missing.rawValue)")

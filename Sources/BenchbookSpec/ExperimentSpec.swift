@@ -70,6 +70,9 @@ public struct PreprocessingStep: Sendable, Hashable, Codable {
   public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
     /// scikit-learn's `StandardScaler`.
     case standardize
+    /// scikit-learn's `SimpleImputer` (with `MissingIndicator` columns when asked): each imputed feature's own
+    /// settings, or the step's.
+    case impute
   }
 
   /// Which columns of the design matrix a step transforms.
@@ -83,10 +86,14 @@ public struct PreprocessingStep: Sendable, Hashable, Codable {
 
   public var kind: Kind
   public var columns: Columns
+  /// An `impute` step's settings for the features without their own; `nil` when only features' own
+  /// imputations apply (the step is then implied, first, by a feature's `impute:`).
+  public var imputation: Imputation?
 
-  public init(_ kind: Kind, columns: Columns = .all) {
+  public init(_ kind: Kind, columns: Columns = .all, imputation: Imputation? = nil) {
     self.kind = kind
     self.columns = columns
+    self.imputation = imputation
   }
 
   /// Standardise every column.
@@ -96,5 +103,8 @@ public struct PreprocessingStep: Sendable, Hashable, Codable {
   public var rawValue: String { kind.rawValue }
 
   /// The step as the spec's canonical definition writes it: `standardize`, or `standardize(columns=numeric)`.
-  public var definition: String { columns == .all ? kind.rawValue : "\(kind.rawValue)(columns=\(columns.rawValue))" }
+  public var definition: String {
+    if kind == .impute { return imputation?.definition ?? "impute(per-feature)" }
+    return columns == .all ? kind.rawValue : "\(kind.rawValue)(columns=\(columns.rawValue))"
+  }
 }

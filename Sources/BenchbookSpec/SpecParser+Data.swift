@@ -151,22 +151,31 @@ extension SpecParser {
 
   // MARK: - Preprocessing
 
-  /// `standardize`, or `{standardize: {columns: numeric}}`.
+  /// `standardize`, `{standardize: {columns: numeric}}`, `impute` or `{impute: {strategy: median, …}}`.
   static func parsePreprocessingStep(_ item: SpecNode) throws(SpecError) -> PreprocessingStep {
     let known = PreprocessingStep.Kind.allCases.map(\.rawValue)
     func kind(_ text: String, at node: SpecNode) throws(SpecError) -> PreprocessingStep.Kind {
       switch text.lowercased() {
       case "standardize", "standardise", "standard_scaler", "standardscaler": return .standardize
+      case "impute", "simple_imputer", "simpleimputer": return .impute
       default:
         throw node.error("unknown preprocessing step '\(text)'\(Suggestion.phrase(for: text, among: known))")
       }
     }
-    if case .scalar = item.node { return PreprocessingStep(try kind(try item.string(), at: item)) }
+    if case .scalar = item.node {
+      let step = PreprocessingStep(try kind(try item.string(), at: item))
+      guard step.kind == .impute else { return step }
+      return PreprocessingStep(.impute, imputation: Imputation(strategy: .mean, location: item.location))
+    }
     let entries = try item.entries()
     guard entries.count == 1, let (name, settings) = entries.first else {
       throw item.error("a preprocessing step is a name or one 'name: {settings}' pair, found \(entries.count) keys")
     }
     var step = PreprocessingStep(try kind(name, at: settings))
+    if step.kind == .impute {
+      step.imputation = try parseImputation(settings, at: item)
+      return step
+    }
     guard !settings.isNull else { return step }
     let fields = try settings.fields(allowed: ["columns"])
     if let columns = fields.optional("columns") {
@@ -180,5 +189,35 @@ extension SpecParser {
       step.columns = parsed
     }
     return step
+  }
+
+  /// `{strategy: mean | median | most_frequent | constant, fill_value: …, add_indicator: true}`; every key optional
+  /// (scikit-learn's defaults: the mean, no indicator).
+  static func parseImputation(_ settings: SpecNode, at item: SpecNode) throws(SpecError) -> Imputation {
+    var imputation = Imputation(strategy: .mean, location: item.location)
+    guard !settings.isNull else { return imputation }
+    imputation.location = settings.location
+    let fields = try settings.fields(allowed: ["strategy", "fill_value", "add_indicator"])
+    if let strategy = fields.optional("strategy") {
+      let text = try strategy.string()
+      let normalized = text.lowercased().replacingOccurrences(of: "-", with: "_")
+      guard let parsed = Imputation.Strategy(rawValue: normalized) else {
+        let options = Imputation.Strategy.allCases.map(\.rawValue)
+        throw strategy.error(
+          "'\(text)' is not an imputation strategy\(Suggestion.phrase(for: text, among: options)) (one of "
+            + "\(options.joined(separator: ", ")))")
+      }
+      imputation.strategy = parsed
+    }
+    if let fill = fields.optional("fill_value") {
+      guard imputation.strategy == .constant else {
+        throw fill.error(
+          "fill_value is the constant of `strategy: constant`; strategy \(imputation.strategy.rawValue) computes its own"
+        )
+      }
+      imputation.fillValue = try fill.string()
+    }
+    if let indicator = fields.optional("add_indicator") { imputation.addIndicator = try indicator.bool() }
+    return imputation
   }
 }

@@ -80,7 +80,11 @@ public enum SpecParser {
         "'available_at' is compared with the moment of prediction; declare it with a top-level 'predict_at:'",
         at: at.location, key: "features.\(timed.name).available_at")
     }
-    let preprocessing = try parsePreprocessing(top.optional("preprocess"))
+    var preprocessing = try parsePreprocessing(top.optional("preprocess"))
+    // A feature's own imputation implies the step, first, when the spec lists none.
+    if features.contains(where: { $0.impute != nil }), !preprocessing.contains(where: { $0.kind == .impute }) {
+      preprocessing.insert(PreprocessingStep(.impute), at: 0)
+    }
     let resampling = try parseResampling(top.optional("resampling"), hasTime: time != nil)
     let models = try parseModels(top.optional("models"))
     try checkWork(resampling, models: models, node: top.optional("resampling"), modelsNode: top.optional("models"))
@@ -95,7 +99,7 @@ public enum SpecParser {
     let dataset = DatasetDefinition(
       path: resolved, pathLocation: dataPathNode.location, missing: missing, target: target,
       features: features, time: time, predictAt: predictAt, dialect: dialect, allExcept: allExcept,
-      timeFormats: timeFormats)
+      timeFormats: timeFormats, imputation: preprocessing.first { $0.kind == .impute }?.imputation)
     return ExperimentSpec(
       name: name, description: description, path: path, dataPath: dataPath, dataset: dataset,
       preprocessing: preprocessing, resampling: resampling, models: models, regression: regression, audit: audit,
@@ -238,7 +242,7 @@ public enum SpecParser {
     if case .scalar = value.node {
       return FeatureDefinition(name: name, source: try checkedSource(value), location: value.location)
     }
-    let fields = try value.fields(allowed: ["column", "expr", "type", "known", "available_at"])
+    let fields = try value.fields(allowed: ["column", "expr", "type", "known", "available_at", "impute"])
     if fields["column"] != nil && fields["expr"] != nil {
       throw value.error("give either 'column' or 'expr', not both")
     }
@@ -261,8 +265,17 @@ public enum SpecParser {
     let availableAt = try fields.optional("available_at").map { node throws(SpecError) in
       AvailabilityTime(source: try checkedSource(node), location: node.location)
     }
+    var impute: Imputation?
+    if let imputeNode = fields.optional("impute") {
+      guard case .column = featureSource else {
+        throw imputeNode.error(
+          "an expression is not imputed (a missing input follows `missing:`); impute the columns it reads instead")
+      }
+      impute = try parseImputation(imputeNode, at: imputeNode)
+    }
     return FeatureDefinition(
-      name: name, source: featureSource, type: type, location: value.location, known: known, availableAt: availableAt)
+      name: name, source: featureSource, type: type, location: value.location, known: known, availableAt: availableAt,
+      impute: impute)
   }
 
   /// The node's column or expression; an expression is parsed now, so a bad one is an error at its key
@@ -291,7 +304,13 @@ public enum SpecParser {
   private static func parsePreprocessing(_ node: SpecNode?) throws(SpecError) -> [PreprocessingStep] {
     guard let node else { return [] }
     var steps: [PreprocessingStep] = []
-    for item in try node.items() { steps.append(try parsePreprocessingStep(item)) }
+    for item in try node.items() {
+      let step = try parsePreprocessingStep(item)
+      if step.kind == .impute, steps.contains(where: { $0.kind == .impute }) {
+        throw item.error("impute is listed twice; one step imputes every feature (a feature may set its own `impute:`)")
+      }
+      steps.append(step)
+    }
     return steps
   }
 

@@ -23,6 +23,8 @@ public struct DataError: Error, CustomStringConvertible, Sendable, Hashable {
     case notATimestamp
     /// A used column is missing a value and the policy is `missing: error`.
     case missingValue
+    /// An imputation that cannot fill the feature it applies to (a mean of categories, a word for a number).
+    case invalidImputation
     /// A derived-feature expression does not parse.
     case invalidExpression
     /// A derived-feature expression cannot be computed for a row (division by zero, log of a non-positive number).

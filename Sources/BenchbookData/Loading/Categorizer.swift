@@ -5,6 +5,24 @@ struct CategoryCoding {
   var categories: [String]
   /// The code of each row given, in the order given.
   var codes: [Int]
+
+  /// The coding with `category` among the categories, in the place the categories' order gives it (by value
+  /// when all are numbers, else by UTF-8 bytes), codes renumbered; unchanged when it is there already.
+  func including(_ category: String) -> CategoryCoding {
+    guard !categories.contains(category) else { return self }
+    let numbers = categories.compactMap(Double.init)
+    let position: Int
+    if let value = Double(category), numbers.count == categories.count {
+      position = numbers.firstIndex { $0 > value } ?? categories.count
+    } else {
+      position =
+        categories.firstIndex { Array($0.utf8).lexicographicallyPrecedes(Array(category.utf8)) == false }
+        ?? categories.count
+    }
+    var extended = categories
+    extended.insert(category, at: position)
+    return CategoryCoding(categories: extended, codes: codes.map { $0 >= position ? $0 + 1 : $0 })
+  }
 }
 
 enum Categorizer {

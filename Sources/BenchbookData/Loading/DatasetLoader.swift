@@ -21,6 +21,8 @@ struct DatasetLoader {
     var column: String
     var location: SourceLocation
     var expression: String?
+    /// Whether the reference is a column feature whose missing cells are imputed, and so keep their rows.
+    var imputed = false
   }
 
   /// A feature after its type is settled.
@@ -33,7 +35,9 @@ struct DatasetLoader {
 
   /// A feature's kept-row values, ready for the matrix.
   private enum Encoded {
+    /// `NaN` where an imputed feature's value is missing.
     case numeric([Double])
+    /// Code `-1` where an imputed feature's value is missing.
     case categorical(CategoryCoding)
 
     var width: Int {
@@ -80,21 +84,30 @@ struct DatasetLoader {
     var summaries: [FeatureSummary] = []
     for (feature, encoding, missingCount) in prepared.features {
       let first = columnNames.count
+      let imputation = definition.imputation(of: feature)
       switch encoding {
       case .numeric(let column):
         for (row, value) in column.enumerated() { values[row * width + first] = value }
         columnNames.append(feature.name)
+        let present = imputation == nil ? column : column.filter { !$0.isNaN }
         summaries.append(
           FeatureSummary(
-            name: feature.name, type: .numeric, columns: first..<(first + 1), minimum: column.min(),
-            maximum: column.max(), missingCount: missingCount))
+            name: feature.name, type: .numeric, columns: first..<(first + 1), minimum: present.min(),
+            maximum: present.max(), missingCount: missingCount, imputation: imputation))
       case .categorical(let coding):
-        for (row, code) in coding.codes.enumerated() { values[row * width + first + code] = 1 }
+        let count = coding.categories.count
+        for (row, code) in coding.codes.enumerated() {
+          if code < 0 {
+            for column in 0..<count { values[row * width + first + column] = .nan }
+          } else {
+            values[row * width + first + code] = 1
+          }
+        }
         columnNames += coding.categories.map { "\(feature.name)=\($0)" }
         summaries.append(
           FeatureSummary(
-            name: feature.name, type: .categorical, columns: first..<(first + coding.categories.count),
-            categories: coding.categories, missingCount: missingCount))
+            name: feature.name, type: .categorical, columns: first..<(first + count),
+            categories: coding.categories, missingCount: missingCount, imputation: imputation))
       }
     }
     return Dataset(
@@ -112,7 +125,8 @@ struct DatasetLoader {
       switch feature.source {
       case .column(let name):
         expressions.append(nil)
-        references.append(Reference(column: name, location: feature.location))
+        references.append(
+          Reference(column: name, location: feature.location, imputed: definition.imputation(of: feature) != nil))
       case .expression(let text):
         let expression = try FeatureExpression(parsing: text, location: feature.location)
         expressions.append(expression)
@@ -147,13 +161,16 @@ struct DatasetLoader {
       }
     }
 
-    // 4. Missing values, first missing column in spec order.
+    try checkImputations(plans, store: store)
+
+    // 4. Missing values, first missing column in spec order; imputed features keep their rows.
     var checkOrder: [Int] = []
-    for reference in references {
+    for reference in references where !reference.imputed {
       let slot = store.slot(reference.column)
       if !checkOrder.contains(slot) { checkOrder.append(slot) }
     }
-    let missingRows = try MissingRows(definition.missing, store: store, columns: checkOrder)
+    let missingRows = try MissingRows(
+      definition.missing, store: store, columns: checkOrder, imputes: references.contains(where: \.imputed))
     let kept = missingRows.kept
     let droppedByColumn = missingRows.droppedByColumn
     let lineNumbers = store.lineNumbers.selecting(ascending: kept)
@@ -179,7 +196,10 @@ struct DatasetLoader {
     used(targetSlot)
     var features: [(definition: FeatureDefinition, encoded: Encoded, missingCount: Int)] = []
     for (index, (feature, plan)) in zip(definition.features, plans).enumerated() {
-      let encoded = try encode(feature, plan: plan, store: store, rows: kept, lineNumbers: lineNumbers, path: path)
+      var encoded = try encode(feature, plan: plan, store: store, rows: kept, lineNumbers: lineNumbers, path: path)
+      if let imputation = definition.imputation(of: feature) {
+        encoded = imputable(encoded, plan: plan, imputation: imputation, store: store, rows: kept)
+      }
       features.append((feature, encoded, missingCounts[index]))
       if case .numericColumn(let slot) = plan { used(slot) }
       if case .categoricalColumn(let slot) = plan { used(slot) }
@@ -439,6 +459,52 @@ struct DatasetLoader {
         inputs: inputs.mapValues { values in rows.map { values[$0] } })
       let values = try evaluator.evaluate(expression)
       return categorical ? .categorical(Categorizer.code(values: values)) : .numeric(values)
+    }
+  }
+
+  /// A categorical feature's missing cells, coded `-1` for the imputer to fill, and categories from the values
+  /// present; a constant imputation's category among them, in its place in the order (numeric cells are `NaN`
+  /// already).
+  private func imputable(_ encoded: Encoded, plan: Plan, imputation: Imputation, store: ColumnStore, rows: [Int])
+    -> Encoded
+  {
+    guard case .categoricalColumn(let slot) = plan else { return encoded }
+    let missing = store.profile(slot).missing
+    let present = rows.filter { !missing[$0] }
+    guard present.count < rows.count || imputation.strategy == .constant else { return encoded }
+    var coding = Categorizer.code(store.text(slot), profile: store.profile(slot), rows: present)
+    if imputation.strategy == .constant { coding = coding.including(imputation.categoricalFill) }
+    var codes = [Int](repeating: -1, count: rows.count)
+    var next = 0
+    for (index, row) in rows.enumerated() where !missing[row] {
+      codes[index] = coding.codes[next]
+      next += 1
+    }
+    return .categorical(CategoryCoding(categories: coding.categories, codes: codes))
+  }
+
+  /// Each imputed feature's strategy fits its type: a categorical feature with missing values takes
+  /// `most_frequent` or a `constant` category; a numeric one's constant is a number.
+  private func checkImputations(_ plans: [Plan], store: ColumnStore) throws(DataError) {
+    for (feature, plan) in zip(definition.features, plans) {
+      guard let imputation = definition.imputation(of: feature) else { continue }
+      switch plan {
+      case .categoricalColumn(let slot):
+        guard !imputation.strategy.fillsCategories, store.profile(slot).missingCount > 0 else { continue }
+        throw DataError(
+          .invalidImputation, at: imputation.location, column: store.name(slot),
+          "feature '\(feature.name)' is categorical and misses \(store.profile(slot).missingCount) values, which "
+            + "strategy \(imputation.strategy.rawValue) cannot fill; give it `impute: {strategy: most_frequent}` "
+            + "or `{strategy: constant, fill_value: …}` under its own entry")
+      case .numericColumn(let slot):
+        guard imputation.strategy == .constant, imputation.numericFill == nil else { continue }
+        throw DataError(
+          .invalidImputation, at: imputation.location, column: store.name(slot),
+          "feature '\(feature.name)' is numeric, so its constant fill_value must be a finite number, not "
+            + "'\(imputation.fillValue ?? "")'")
+      case .expression:
+        continue
+      }
     }
   }
 

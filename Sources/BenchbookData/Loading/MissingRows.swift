@@ -14,7 +14,9 @@ struct MissingRows {
   /// Applies `policy` to `columns`, the slots of the used columns in spec order (target, features, time), a
   /// row at a time.
   /// - Throws: under `.error`, a `DataError` at the first row missing a value, naming its first such column.
-  init(_ policy: MissingPolicy, store: ColumnStore, columns: [Int]) throws(DataError) {
+  /// - Parameter imputes: whether some feature is imputed (its columns are not among `columns`): the error then
+  ///   says the column checked is not one of them.
+  init(_ policy: MissingPolicy, store: ColumnStore, columns: [Int], imputes: Bool = false) throws(DataError) {
     let masks = columns.map { store.profile($0).missing }
     var kept: [Int] = []
     kept.reserveCapacity(store.rowCount)
@@ -30,7 +32,10 @@ struct MissingRows {
         let shown = text.isEmpty ? "an empty field" : "'\(text)'"
         throw DataError(
           .missingValue, at: store.location(row: row), column: store.name(slot),
-          "missing value (\(shown)); set `missing: drop` to drop rows with missing values")
+          "missing value (\(shown)); set `missing: drop` to drop rows with missing values"
+            + (imputes
+              ? " (imputation fills only the column features it covers: not the target, the time column or expressions)"
+              : ", or impute them inside the folds with `preprocess: [{impute: {strategy: median}}]`"))
       }
       droppedBySlot[first] += 1
     }

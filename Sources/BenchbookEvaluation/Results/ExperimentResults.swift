@@ -27,6 +27,21 @@ public struct ExperimentResults: Codable, Sendable {
   /// Each preprocessing step with the columns it transforms, when a step leaves some columns as they are
   /// (`standardize: {columns: numeric}`); absent when every step transforms every column.
   public var preprocessing: [PreprocessingRecord]? = nil
+  /// Each imputed feature, how and how many of its values; absent when the spec imputes nothing.
+  public var imputation: [ImputationRecord]? = nil
+}
+
+/// One imputed feature: the settings that fill it and the values it misses among the rows used.
+public struct ImputationRecord: Codable, Sendable, Hashable {
+  public var feature: String
+  /// `mean`, `median`, `most_frequent` or `constant`.
+  public var strategy: String
+  /// The constant, when the strategy is `constant` (scikit-learn's default when the spec gives none).
+  public var fillValue: String?
+  public var addIndicator: Bool
+  /// Rows used that miss the feature, each imputed in every fit that holds it (and scored as imputed in its
+  /// test fold).
+  public var missing: Int
 }
 
 /// One preprocessing step and its columns.

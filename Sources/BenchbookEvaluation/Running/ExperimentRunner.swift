@@ -148,6 +148,7 @@ public enum ExperimentRunner {
       environment: EnvironmentProbe.record(
         jobs: options.jobs, repositoryDirectory: URL(fileURLWithPath: spec.path).deletingLastPathComponent().path))
     results.preprocessing = preprocessingRecord(spec.preprocessing, dataset)
+    results.imputation = imputationRecord(dataset)
     results.budget = spec.budget.map {
       BudgetRecord(
         modelSizeBytes: $0.modelSizeBytes, latencyMicrosecondsP99: $0.latencyMicrosecondsP99, format: $0.format)
@@ -245,6 +246,22 @@ public enum ExperimentRunner {
         step: step.rawValue, columns: step.columns.rawValue,
         unchanged: step.columns == .numeric ? categorical.map { dataset.columnNames[$0] } : [])
     }
+  }
+
+  /// Every imputed feature, with its missing cells among the rows used; `nil` (no key) when nothing is imputed.
+  static func imputationRecord(_ dataset: Dataset) -> [ImputationRecord]? {
+    let records = dataset.features.compactMap { feature -> ImputationRecord? in
+      guard let imputation = feature.imputation else { return nil }
+      let column = feature.columns.lowerBound
+      let missing = (0..<dataset.x.rows).reduce(0) { $0 + (dataset.x[$1, column].isNaN ? 1 : 0) }
+      let fill =
+        imputation.strategy != .constant
+        ? nil : feature.type == .categorical ? imputation.categoricalFill : imputation.fillValue ?? "0"
+      return ImputationRecord(
+        feature: feature.name, strategy: imputation.strategy.rawValue, fillValue: fill,
+        addIndicator: imputation.addIndicator, missing: missing)
+    }
+    return records.isEmpty ? nil : records
   }
 
   static func resamplingRecord(_ method: any ResamplingMethod, _ plan: FoldPlan, _ dataset: Dataset)

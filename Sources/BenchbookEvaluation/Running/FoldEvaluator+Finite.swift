@@ -15,6 +15,15 @@ extension FoldEvaluator {
   func checkPrepared(
     _ preprocessing: FittedPreprocessing, _ prepared: Matrix, raw: Matrix, model: ModelSpec, fold: Int?
   ) throws(ModelFailure) {
+    if let empty = preprocessing.imputer?.unfitted {
+      throw ModelFailure(
+        label: model.label, fold: fold,
+        error: ModelError(
+          "feature '\(empty.name)' has no value in any of the \(empty.missingInTraining) training rows, so "
+            + "strategy \(empty.strategy.rawValue) has nothing to impute from; use `strategy: constant`, or leave "
+            + "the feature out"),
+        location: empty.location)
+    }
     let overflowed = preprocessing.scalers.lazy.compactMap { scaler in
       scaler.mean.indices.first { !scaler.mean[$0].isFinite || !scaler.scale[$0].isFinite }
     }.first

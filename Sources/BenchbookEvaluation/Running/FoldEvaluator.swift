@@ -120,7 +120,7 @@ public struct FoldEvaluator: Sendable {
   /// The fitted pipeline records the rows it was fitted on (`fittedOn`), which
   /// the leak audit compares with the fold plan.
   public func fitPreprocessing(_ rows: GatheredRows) -> (FittedPreprocessing, Matrix) {
-    var steps: [FittedStandardScaler] = []
+    var steps: [FittedPreprocessing.Step] = []
     var current = rows.x
     for step in preprocessing {
       switch step.kind {
@@ -128,10 +128,15 @@ public struct FoldEvaluator: Sendable {
         var scaler = StandardScaler().fit(current)
         if step.columns == .numeric { scaler = scaler.leavingUnscaled(categoricalColumns) }
         current = scaler.transform(current)
-        steps.append(scaler)
+        steps.append(.standardize(scaler))
+      case .impute:
+        let imputer = SimpleImputer(dataset: dataset.features).fit(current)
+        // A fill the fold could not compute leaves the rows as they are: `checkPrepared` stops the fit there.
+        if imputer.unfitted == nil { current = imputer.transform(current) }
+        steps.append(.impute(imputer))
       }
     }
-    return (FittedPreprocessing(scalers: steps, fittedOn: rows.fingerprint), current)
+    return (FittedPreprocessing(steps: steps, fittedOn: rows.fingerprint), current)
   }
 }
 
@@ -158,12 +163,45 @@ public struct FittedPipeline: Sendable {
 
 /// Preprocessing fitted on one training fold, applied unchanged to its test rows.
 public struct FittedPreprocessing: Sendable {
-  public var scalers: [FittedStandardScaler]
+  /// One fitted step, in spec order.
+  public enum Step: Sendable, Hashable {
+    case standardize(FittedStandardScaler)
+    case impute(FittedImputer)
+
+    public func transform(_ x: Matrix) -> Matrix {
+      switch self {
+      case .standardize(let scaler): scaler.transform(x)
+      case .impute(let imputer): imputer.transform(x)
+      }
+    }
+  }
+
+  public var steps: [Step]
   /// The rows every step was fitted on (all steps of a pipeline see the same rows).
   public var fittedOn: RowSetFingerprint
 
+  public init(steps: [Step], fittedOn: RowSetFingerprint) {
+    self.steps = steps
+    self.fittedOn = fittedOn
+  }
+
+  /// A pipeline of standardisations only.
+  public init(scalers: [FittedStandardScaler], fittedOn: RowSetFingerprint) {
+    self.init(steps: scalers.map { .standardize($0) }, fittedOn: fittedOn)
+  }
+
+  /// The standardisations, in order.
+  public var scalers: [FittedStandardScaler] {
+    steps.compactMap { if case .standardize(let scaler) = $0 { scaler } else { nil } }
+  }
+
+  /// The imputation, when the spec imputes.
+  public var imputer: FittedImputer? {
+    steps.lazy.compactMap { if case .impute(let imputer) = $0 { imputer } else { nil } }.first
+  }
+
   public func transform(_ x: Matrix) -> Matrix {
-    scalers.reduce(x) { $1.transform($0) }
+    steps.reduce(x) { $1.transform($0) }
   }
 }
 

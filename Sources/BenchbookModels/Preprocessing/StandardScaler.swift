@@ -7,24 +7,33 @@ import BenchbookData
 public struct StandardScaler: Sendable, Hashable {
   public init() {}
 
+  /// Missing cells (`NaN`, before an imputation) are left out of the column's statistics and stay `NaN`, as
+  /// scikit-learn's scaler treats them; a column with no value is passed unchanged.
   public func fit(_ x: Matrix) -> FittedStandardScaler {
-    let n = Double(x.rows)
     var mean = [Double](repeating: 0, count: x.columns)
     var scale = [Double](repeating: 1, count: x.columns)
     guard x.rows > 0 else { return FittedStandardScaler(mean: mean, scale: scale) }
-    for r in 0..<x.rows {
-      for c in 0..<x.columns { mean[c] += x[r, c] }
-    }
-    for c in 0..<x.columns { mean[c] /= n }
-    var sumSquares = [Double](repeating: 0, count: x.columns)
+    var present = [Int](repeating: x.rows, count: x.columns)
     for r in 0..<x.rows {
       for c in 0..<x.columns {
+        let value = x[r, c]
+        if value.isNaN {
+          present[c] -= 1
+        } else {
+          mean[c] += value
+        }
+      }
+    }
+    for c in 0..<x.columns { mean[c] = present[c] == 0 ? 0 : mean[c] / Double(present[c]) }
+    var sumSquares = [Double](repeating: 0, count: x.columns)
+    for r in 0..<x.rows {
+      for c in 0..<x.columns where !x[r, c].isNaN {
         let d = x[r, c] - mean[c]
         sumSquares[c] += d * d
       }
     }
-    for c in 0..<x.columns {
-      let sd = (sumSquares[c] / n).squareRoot()
+    for c in 0..<x.columns where present[c] > 0 {
+      let sd = (sumSquares[c] / Double(present[c])).squareRoot()
       scale[c] = sd == 0 ? 1 : sd
     }
     return FittedStandardScaler(mean: mean, scale: scale)

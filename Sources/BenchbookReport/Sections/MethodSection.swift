@@ -24,6 +24,7 @@ struct MethodSection: ReportSection {
     } else {
       text += results.preprocess.enumerated().map { index, step in
         let numericOnly = results.preprocessing.map { index < $0.count && $0[index].columns == "numeric" } ?? false
+        if step == "impute" { return imputeText(results) }
         guard step == "standardize" else { return step }
         return numericOnly
           ? "standardize the numeric features (subtract the training fold's mean, divide by its population "
@@ -41,6 +42,32 @@ struct MethodSection: ReportSection {
     text +=
       "areas over the classes present in a fold's test rows. Brier is scikit-learn's (halved for two classes).\n\n"
     text += clippingAudit(context, cost: cost)
+    return text
+  }
+
+  /// What the imputer filled and how: each imputed feature with its missing values among the rows used.
+  func imputeText(_ results: ExperimentResults) -> String {
+    let records = results.imputation ?? []
+    let missing = records.filter { $0.missing > 0 }
+    var text = "impute missing values (scikit-learn's `SimpleImputer`) "
+    guard !missing.isEmpty else { return text + "(no feature used misses a value)" }
+    text += missing.map { record in
+      var how =
+        switch record.strategy {
+        case "mean": "the training fold's mean"
+        case "median": "the training fold's median"
+        case "most_frequent": "the training fold's most frequent value"
+        default: "the constant `\(record.fillValue ?? "0")`"
+        }
+      if record.addIndicator { how += " and a missing indicator" }
+      return "`\(record.feature)` (\(record.missing) of \(results.data.rows) rows) with \(how)"
+    }.joined(separator: "; ")
+    let indicated = missing.filter(\.addIndicator)
+    if !indicated.isEmpty {
+      text +=
+        "; each indicator is a 0/1 column appended after the features, present in a fold only when its training "
+        + "rows miss the feature"
+    }
     return text
   }
 
