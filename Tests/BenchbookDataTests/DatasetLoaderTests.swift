@@ -87,7 +87,8 @@ import Testing
     #expect(error?.column == "t")
     #expect(
       error?.description
-        == "\(path):3: column 't': missing value ('NA'); set `missing: drop` to drop rows with missing values")
+        == "\(path):3: column 't': missing value ('NA'); set `missing: drop` to drop rows with missing values, or impute them inside "
+          + "the folds with `preprocess: [{impute: {strategy: median}}]`")
     let empty = dataError { () throws(DataError) in
       try Dataset.load(definition(path, target: "a", features: [column("b")]))
     }

@@ -132,6 +132,49 @@ import Testing
     #expect((b.object["data"] as! [String: Any])["features"] as? [String] == (0..<64).map { "p\($0)" })
   }
 
+  /// Penguins with every row: the measurements by the training fold's median with missing indicators, sex by its
+  /// most frequent value, as scikit-learn's `SimpleImputer` and `MissingIndicator` in the same column order.
+  @Test func penguinsImputedInsteadOfDropped() throws {
+    let (results, report) = try run("penguins-impute.yaml", scratch: try Scratch())
+    let golden = Goldens.named("penguins impute median indicator")
+    #expect(data(results)["rows"] as? Int == 344, "no row dropped")
+    #expect(data(results)["dropped_rows"] as? Int == 0)
+    expectFolds(results.foldLogLoss("LR"), golden.models["LR-converged"]!, relative: 1e-4, "penguins LR")
+    for model in ["LDA", "NB"] {
+      expectFolds(results.foldLogLoss(model), golden.models[model]!, relative: 1e-6, "penguins \(model)")
+    }
+    let imputed = results.object["imputation"] as? [[String: Any]] ?? []
+    let sex = imputed.first { $0["feature"] as? String == "sex" }
+    #expect(sex?["strategy"] as? String == "most_frequent")
+    #expect(sex?["missing"] as? Int == 11)
+    let bill = imputed.first { $0["feature"] as? String == "bill_length_mm" }
+    #expect(bill?["strategy"] as? String == "median")
+    #expect(bill?["add_indicator"] as? Bool == true)
+    #expect(bill?["missing"] as? Int == 2)
+    #expect(results.object["preprocess"] as? [String] == ["impute", "standardize"])
+    #expect(report.contains("`sex` (11 of 344 rows) with the training fold's most frequent value"))
+    #expect(report.contains("`bill_length_mm` (2 of 344 rows) with the training fold's median and a missing indicator"))
+  }
+
+  /// ggplot2's movies, budget missing in 93% of the sample: every row kept, budget imputed with an indicator and
+  /// the MPAA rating given a category of its own, each under its feature's entry.
+  @Test func moviesKeepEveryRowWithABudgetIndicator() throws {
+    let (results, report) = try run("movies.yaml", scratch: try Scratch())
+    let golden = Goldens.named("movies impute budget median indicator")
+    #expect(data(results)["rows"] as? Int == 600)
+    expectFolds(results.foldLogLoss("LR"), golden.models["LR-converged"]!, relative: 1e-4, "movies LR")
+    for model in ["LDA", "NB"] {
+      expectFolds(results.foldLogLoss(model), golden.models[model]!, relative: 1e-6, "movies \(model)")
+    }
+    #expect((data(results)["columns"] as? [String])?.contains("mpaa=unrated") == true, "the constant's category")
+    let imputed = results.object["imputation"] as? [[String: Any]] ?? []
+    #expect(imputed.map { $0["feature"] as? String } == ["budget", "mpaa"], "only the features that ask")
+    #expect(imputed.first?["missing"] as? Int == 558)
+    #expect(imputed.last?["fill_value"] as? String == "unrated")
+    #expect(report.contains("`budget` (558 of 600 rows) with the training fold's median and a missing indicator"))
+    #expect(report.contains("`mpaa` (558 of 600 rows) with the constant `unrated`"))
+  }
+
   /// Mistakes with the new keys end in one located message, exit status 1, and no results.
   @Test(arguments: [
     (
@@ -154,6 +197,24 @@ import Testing
     (
       "data: {path: penguins.csv}\ntarget: species\nfeatures: {all_except: [yaer]}", "spec.yaml:4:",
       "unknown column 'yaer' in penguins.csv; did you mean 'year'?"
+    ),
+    (
+      "data: {path: penguins.csv}\ntarget: species\nfeatures: [sex]", "penguins.csv:5: column 'sex': missing value",
+      "or impute them inside the folds with `preprocess: [{impute: {strategy: median}}]`"
+    ),
+    (
+      "data: {path: penguins.csv}\ntarget: species\nfeatures: [sex]\npreprocess: [{impute: {strategy: median}}]",
+      "spec.yaml:5:23: feature 'sex' is categorical and misses 11 values, which strategy median cannot fill",
+      "give it `impute: {strategy: most_frequent}`"
+    ),
+    (
+      "data: {path: penguins.csv}\ntarget: species\nfeatures: [bill_length_mm]\n"
+        + "preprocess: [{impute: {strategy: constant, fill_value: none}}]",
+      "spec.yaml:5:23:", "its constant fill_value must be a finite number, not 'none'"
+    ),
+    (
+      "data: {path: penguins.csv}\ntarget: species\nfeatures: [sex]\npreprocess: [{impute: {strategy: mode}}]",
+      "spec.yaml:5:34:", "'mode' is not an imputation strategy"
     ),
   ])
   func mistakesAreLocated(spec: String, location: String, fragment: String) throws {
