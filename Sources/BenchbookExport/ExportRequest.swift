@@ -11,6 +11,10 @@ public struct ExportRequest: Sendable {
   public var classes: [String]
   /// Standardisations fitted with the classifier, applied in order to the encoded columns.
   public var scalers: [FittedStandardScaler]
+  /// The imputation fitted with the classifier, applied to the encoded columns before the standardisations;
+  /// `nil` when the spec does not impute. A format that cannot carry it refuses the export
+  /// (`ExportFormat.carriesImputation`) rather than write a file that does not impute.
+  public var imputer: FittedImputer?
   public var classifier: any FittedClassifier
   public var metadata: ExportMetadata
   /// Write an updatable model (k-nearest neighbours, logistic regression) that an app can extend with its user's
@@ -21,8 +25,10 @@ public struct ExportRequest: Sendable {
 
   public init(
     features: [FeatureSummary], classes: [String], scalers: [FittedStandardScaler], classifier: any FittedClassifier,
-    metadata: ExportMetadata, updatable: Bool = false, updateSettings: UpdateSettings = UpdateSettings()
+    metadata: ExportMetadata, updatable: Bool = false, updateSettings: UpdateSettings = UpdateSettings(),
+    imputer: FittedImputer? = nil
   ) {
+    self.imputer = imputer
     self.features = features
     self.classes = classes
     self.scalers = scalers

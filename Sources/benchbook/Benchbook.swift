@@ -16,7 +16,10 @@ struct Benchbook: ParsableCommand {
       under `data:` (delimiter: ";", decimal: ",", header: false with columns: [..]); a first \
       column of R's or pandas' row names is skipped. Timestamps are ISO 8601 or Unix seconds, or \
       follow a declared strptime format (data: {formats: {date: "%Y/%m/%d"}}). \
-      `features: {all_except: [id]}` takes every other column. See the README's spec reference.
+      `features: {all_except: [id]}` takes every other column. Missing values stop the run unless \
+      `data: {missing: drop}` drops their rows or `preprocess: [{impute: {strategy: median, add_indicator: \
+      true}}, standardize]` fills them inside the folds (mean, median, most_frequent or constant, also \
+      under a feature's own entry); the report says what was imputed. See docs/spec.md.
 
       Every run ends with a leak audit; `benchbook audit SPEC` runs it alone. `benchbook check SPEC` \
       compares a run with a committed baseline. `benchbook study STUDY` compares the models across many \

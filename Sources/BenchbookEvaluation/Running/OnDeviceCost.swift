@@ -13,7 +13,7 @@ public enum OnDeviceCost {
     crossValidatedLogLoss: Double?, updatable: Bool = false
   ) throws(ExportError) -> ExportedModel {
     try CoreMLExporter.export(
-      request(
+      try request(
         spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: crossValidatedLogLoss,
         updatable: updatable))
   }
@@ -24,7 +24,7 @@ public enum OnDeviceCost {
     crossValidatedLogLoss: Double?, updatable: Bool = false, updateSettings: UpdateSettings = UpdateSettings(),
     maxBytes: Int? = nil
   ) throws(ExportError) -> ExportedFile {
-    var request = request(
+    var request = try request(
       spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: crossValidatedLogLoss,
       updatable: updatable)
     request.updateSettings = updateSettings
@@ -77,15 +77,19 @@ public enum OnDeviceCost {
   static func request(
     _ spec: ExperimentSpec, dataset: Dataset, model: ModelSpec, pipeline: FittedPipeline,
     crossValidatedLogLoss: Double?, updatable: Bool
-  ) -> ExportRequest {
+  ) throws(ExportError) -> ExportRequest {
     let metadata = ExportMetadata(
       experiment: spec.name, question: spec.description, target: ExportMetadata.targetText(spec.dataset.target),
       modelLabel: model.label, algorithm: model.descriptor.id, algorithmName: model.descriptor.displayName,
       trainingRows: dataset.x.rows, crossValidatedLogLoss: crossValidatedLogLoss,
       benchbookVersion: EnvironmentProbe.benchbookVersion)
+    if pipeline.preprocessing.imputer != nil, case .standardize = pipeline.preprocessing.steps.first {
+      throw ExportError("the export imputes before it standardizes; list `impute` before `standardize`")
+    }
     return ExportRequest(
       features: dataset.features, classes: dataset.classes, scalers: pipeline.preprocessing.scalers,
-      classifier: pipeline.classifier, metadata: metadata, updatable: updatable)
+      classifier: pipeline.classifier, metadata: metadata, updatable: updatable,
+      imputer: pipeline.preprocessing.imputer)
   }
 
   /// Single-row latency alone: 1,000 rows one at a time after 100 warm-up predictions, or as many as

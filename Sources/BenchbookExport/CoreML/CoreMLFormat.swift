@@ -12,6 +12,7 @@ public struct CoreMLFormat: ExportFormat {
   /// A protocol-buffer message must stay under 2 GiB.
   public var sizeLimit: Int { Int(Int32.max) }
   public var takesCategoryIndices: Bool { false }
+  public var carriesImputation: Bool { true }
 
   public func canWrite(_ kind: ExportForm.Kind) -> Bool { true }
 

@@ -16,7 +16,8 @@ public enum ExportFidelity {
   {
     let file = try Exporter.export(request, as: format)
     let fromFile = try format.probabilities(file.bytes, rows: x, features: request.features, classes: request.classes)
-    let scaled = request.scalers.reduce(x) { $1.transform($0) }
+    let imputed = request.imputer?.transform(x) ?? x
+    let scaled = request.scalers.reduce(imputed) { $1.transform($0) }
     let expected = request.classifier.predictProbabilities(scaled)
     var largest = 0.0
     for (a, b) in zip(fromFile.values, expected.values) { largest = max(largest, abs(a - b)) }

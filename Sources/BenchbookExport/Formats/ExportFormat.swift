@@ -15,6 +15,10 @@ public protocol ExportFormat: Sendable {
   var sizeLimit: Int { get }
   /// Whether an app passes a categorical feature as its category's index (else as the category itself).
   var takesCategoryIndices: Bool { get }
+  /// Whether the file can carry the spec's fitted imputation (`ExportRequest.imputer`), so an app passes a
+  /// missing value and the file fills it. A format that cannot is refused an imputing export: a file that
+  /// does not impute would predict something else for a row with a missing value.
+  var carriesImputation: Bool { get }
 
   /// Whether the format can hold a model whose fits take this shape (`ModelDescriptor.exportForm`).
   func canWrite(_ kind: ExportForm.Kind) -> Bool

@@ -1,7 +1,7 @@
 import BenchbookModels
 
 /// Writes a fitted pipeline in a format: the checks every format shares (the
-/// classifier states a form, the format can hold it, an updatable file only
+/// classifier states a form, the format can hold it and the spec's imputation, an updatable file only
 /// where the format can update the form, the size limit), then the format's
 /// own writer. Nothing is written to disk here; a failure leaves no bytes.
 public enum Exporter {
@@ -17,6 +17,15 @@ public enum Exporter {
     }
     guard format.canWrite(form.kind) else {
       throw ExportError("\(format.name) cannot hold a \(request.metadata.algorithmName) (a \(form.name) model)")
+    }
+    if let imputer = request.imputer, !format.carriesImputation {
+      let carrying = ExportFormats.all.filter(\.carriesImputation).map(\.name)
+      throw ExportError(
+        "\(format.name) cannot carry the fitted imputation of \(ExportMetadata.list(imputer.fills.map(\.name))), "
+          + "so the file would not fill a missing value; "
+          + (carrying.isEmpty
+            ? "export a spec without `impute`"
+            : "export to \(carrying.joined(separator: " or ")), or a spec without `impute`"))
     }
     if request.updatable && !format.canUpdate(form) {
       let updatable = ExportFormats.all.filter { $0.canUpdate(form) }.map(\.name)

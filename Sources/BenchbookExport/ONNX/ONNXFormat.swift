@@ -22,6 +22,7 @@ public struct ONNXFormat: ExportFormat {
   /// A protocol-buffer message must stay under 2 GiB.
   public var sizeLimit: Int { Int(Int32.max) }
   public var takesCategoryIndices: Bool { false }
+  public var carriesImputation: Bool { false }
 
   public func canWrite(_ kind: ExportForm.Kind) -> Bool { true }
   public func canUpdate(_ form: ExportForm) -> Bool { false }

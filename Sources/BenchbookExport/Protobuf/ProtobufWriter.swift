@@ -113,6 +113,12 @@ struct ProtobufWriter {
     writeFixed64(value.bitPattern)
   }
 
+  /// A double field written whatever its value (a member of a oneof, whose presence is its meaning).
+  mutating func presentDouble(_ field: Int, _ value: Double) {
+    writeKey(field, .fixed64)
+    writeFixed64(value.bitPattern)
+  }
+
   /// A float field; +0.0 is omitted.
   mutating func float(_ field: Int, _ value: Float) {
     guard value.bitPattern != 0 else { return }

@@ -19,6 +19,7 @@ public struct TFLiteFormat: ExportFormat {
   /// FlatBuffers address with 32-bit offsets; a buffer must stay under 2 GiB.
   public var sizeLimit: Int { Int(Int32.max) }
   public var takesCategoryIndices: Bool { true }
+  public var carriesImputation: Bool { false }
 
   public func canWrite(_ kind: ExportForm.Kind) -> Bool { true }
   public func canUpdate(_ form: ExportForm) -> Bool { false }

@@ -33,8 +33,11 @@ public struct SimpleImputer: Sendable, Hashable {
 
   /// The imputed features of `dataset`, in feature order.
   public init(dataset features: [FeatureSummary]) {
+    // A categorical feature under a numeric strategy misses no value (the loader refuses it otherwise): nothing
+    // to fill.
     self.features = features.compactMap { summary in
-      summary.imputation.map {
+      if summary.type == .categorical, summary.imputation?.strategy.fillsCategories == false { return nil }
+      return summary.imputation.map {
         Feature(
           name: summary.name, columns: summary.columns, categorical: summary.type == .categorical, imputation: $0,
           categories: summary.categories ?? [])
@@ -94,24 +97,34 @@ public struct SimpleImputer: Sendable, Hashable {
     }
   }
 
-  /// The one-hot row a categorical feature's missing cells take: the most frequent category present (the
-  /// first in category order among equally frequent ones, the smallest, as scikit-learn picks), or the constant
-  /// category, which the loader placed among the categories; all `NaN` when no category is present to count.
+  /// The row a categorical feature's missing cells take: the columns of a training row holding the most frequent
+  /// category (the first in category order among equally frequent ones, the smallest, as scikit-learn picks), or
+  /// the constant category, which the loader placed among the categories. A row's category is its largest
+  /// column, so a standardisation before the imputer changes nothing (the hot column is the only positive one).
+  /// All `NaN` when no category is present to count.
   static func category(_ feature: Feature, x: Matrix) -> [Double] {
     let width = feature.columns.count
+    var counts = [Int](repeating: 0, count: width)
+    var example = [Int?](repeating: nil, count: width)
+    for r in 0..<x.rows where !x[r, feature.columns.lowerBound].isNaN {
+      var hot = 0
+      for (offset, column) in feature.columns.enumerated() where x[r, column] > x[r, feature.columns.lowerBound + hot] {
+        hot = offset
+      }
+      counts[hot] += 1
+      if example[hot] == nil { example[hot] = r }
+    }
     let chosen: Int?
     switch feature.imputation.strategy {
     case .constant:
       chosen = feature.categories.firstIndex(of: feature.imputation.categoricalFill)
     default:
-      var counts = [Int](repeating: 0, count: width)
-      for r in 0..<x.rows where !x[r, feature.columns.lowerBound].isNaN {
-        for (offset, column) in feature.columns.enumerated() where x[r, column] == 1 { counts[offset] += 1 }
-      }
       let most = counts.max() ?? 0
       chosen = most > 0 ? counts.firstIndex(of: most) : nil
     }
     guard let chosen else { return [Double](repeating: .nan, count: width) }
+    if let r = example[chosen] { return feature.columns.map { x[r, $0] } }
+    // A constant category no training row holds: its one-hot row.
     var row = [Double](repeating: 0, count: width)
     row[chosen] = 1
     return row

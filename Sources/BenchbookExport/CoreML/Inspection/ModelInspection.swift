@@ -64,6 +64,13 @@ public enum ModelInspection {
       return "\(vectorizer.inputList.count) inputs → \(width) columns"
     case .scaler(let scaler):
       return "(x + shift) × scale over \(max(scaler.shiftValue.count, scaler.scaleValue.count)) columns"
+    case .imputer(let imputer):
+      switch imputer.imputed {
+      case .doubleArray(let values): return "NaN → the training fold's fill over \(values.count) columns"
+      case .string(let value): return "\"\" → \"\(value)\""
+      case .double(let value): return "NaN → \(value)"
+      case .none: return "no imputed value"
+      }
     case .glmClassifier(let glm):
       let width = glm.weights.first?.count ?? 0
       let encoding = glm.classEncoding == .referenceClass ? "reference class" : "one vs rest"

@@ -14,6 +14,8 @@ enum ModelCompiler {
       return try CompiledFeatureVectorizer(vectorizer, description: description)
     case .scaler(let scaler):
       return try CompiledScaler(scaler, description: description)
+    case .imputer(let imputer):
+      return try CompiledImputer(imputer, description: description)
     case .glmClassifier(let glm):
       return try CompiledGLMClassifier(glm, description: description)
     case .treeEnsembleClassifier(let trees):

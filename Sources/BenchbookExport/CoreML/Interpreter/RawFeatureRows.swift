@@ -14,6 +14,9 @@ public enum RawFeatureRows {
         switch feature.type {
         case .numeric:
           row[feature.name] = .double(x[r, feature.columns.lowerBound])
+        case .categorical where x[r, feature.columns.lowerBound].isNaN:
+          // A missing category, as an app passes it to an exported imputer.
+          row[feature.name] = .string("")
         case .categorical:
           let categories = feature.categories ?? []
           var chosen = 0

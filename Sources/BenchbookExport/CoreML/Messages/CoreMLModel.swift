@@ -14,6 +14,7 @@ public struct CoreMLModel: Sendable, Equatable {
     case neuralNetworkClassifier(NeuralNetworkClassifier)
     case kNearestNeighborsClassifier(KNearestNeighborsClassifier)
     case oneHotEncoder(OneHotEncoder)
+    case imputer(Imputer)
     case featureVectorizer(FeatureVectorizer)
     case scaler(Scaler)
     /// A kind this mirror does not hold, by its field number.
@@ -30,6 +31,7 @@ public struct CoreMLModel: Sendable, Equatable {
       case .neuralNetworkClassifier: "neuralNetworkClassifier"
       case .kNearestNeighborsClassifier: "kNearestNeighborsClassifier"
       case .oneHotEncoder: "oneHotEncoder"
+      case .imputer: "imputer"
       case .featureVectorizer: "featureVectorizer"
       case .scaler: "scaler"
       case .unsupported(let field): "unsupported model type (field \(field))"
@@ -94,6 +96,7 @@ extension CoreMLModel: ProtobufMessage {
     case .neuralNetworkClassifier(let model): writer.message(403, model)
     case .kNearestNeighborsClassifier(let model): writer.message(404, model)
     case .oneHotEncoder(let model): writer.message(600, model)
+    case .imputer(let model): writer.message(601, model)
     case .featureVectorizer(let model): writer.message(602, model)
     case .scaler(let model): writer.message(604, model)
     case .unsupported, .none: break
@@ -114,6 +117,7 @@ extension CoreMLModel: ProtobufMessage {
     case 403: kind = .neuralNetworkClassifier(try reader.message(wire))
     case 404: kind = .kNearestNeighborsClassifier(try reader.message(wire))
     case 600: kind = .oneHotEncoder(try reader.message(wire))
+    case 601: kind = .imputer(try reader.message(wire))
     case 602: kind = .featureVectorizer(try reader.message(wire))
     case 604: kind = .scaler(try reader.message(wire))
     case 200...999 where wire == .lengthDelimited:

@@ -9,6 +9,9 @@ import BenchbookModels
 ///    an unknown category is an error, since the model never saw one);
 /// 2. a feature vectorizer concatenating the inputs in spec order, which is
 ///    the design matrix's column order;
+/// 2½. an imputer, when the spec imputes: a string imputer before each imputed categorical input's one-hot
+///    encoder (the app passes `""` for a missing category), and one over the vectorized columns (the app
+///    passes `Double.nan` for a missing number), each with the training rows' fills;
 /// 3. a scaler, when the spec standardises (or the classifier needs its
 ///    inputs conditioned), all standardisations folded into one;
 /// 4. the classifier, outputting `classLabel` and `classProbability`.
@@ -29,6 +32,16 @@ public enum CoreMLExporter {
     let layout = try InputLayout(features: request.features)
     guard request.classes.count >= 2 else { throw ExportError("a classifier needs at least two classes") }
     guard Set(request.classes).count == request.classes.count else { throw ExportError("class labels repeat") }
+    if let imputer = request.imputer {
+      guard imputer.indicated.isEmpty else {
+        throw ExportError(
+          "Core ML has no model that computes a missing indicator (\(imputer.indicated.map(\.name).joined(separator: ", "))); "
+            + "export a spec without `add_indicator`")
+      }
+      guard imputer.inputWidth == layout.width else {
+        throw ExportError("the fitted imputer has \(imputer.inputWidth) columns; the inputs give \(layout.width)")
+      }
+    }
     for scaler in request.scalers where scaler.mean.count != layout.width {
       throw ExportError("a fitted scaler has \(scaler.mean.count) columns; the inputs give \(layout.width)")
     }
@@ -61,6 +74,28 @@ public enum CoreMLExporter {
         vectorizerInputs.append((description, 1))
         continue
       }
+      var encoderInput = description
+      if let fill = request.imputer?.fills.first(where: { $0.name == input.summary.name }),
+        let chosen = fill.values.indices.max(by: { fill.values[$0] < fill.values[$1] }),
+        let categories = input.summary.categories
+      {
+        guard categoryType == .string else {
+          throw ExportError(
+            "feature '\(input.name)' has number categories, for which Core ML's imputer has no missing-value "
+              + "sentinel Benchbook writes; declare them as text")
+        }
+        let imputed = FeatureDescription(
+          name: names.claim("\(input.name)Imputed"),
+          shortDescription: "\(input.name), \"\" (missing) replaced by '\(categories[chosen])'.",
+          type: description.type)
+        models.append(
+          CoreMLModel(
+            specificationVersion: SpecificationVersion.iOS11.rawValue,
+            description: ModelDescription(inputs: [description], outputs: [imputed]),
+            kind: .imputer(Imputer(imputed: .string(categories[chosen]), replaced: .string("")))))
+        stageNames.append(names.stage("imputer_\(input.name)"))
+        encoderInput = imputed
+      }
       let encoded = FeatureDescription(
         name: names.claim("\(input.name)OneHot"),
         shortDescription: "\(input.name), one-hot over its \(input.width) categories.",
@@ -71,7 +106,7 @@ public enum CoreMLExporter {
       models.append(
         CoreMLModel(
           specificationVersion: SpecificationVersion.iOS11.rawValue,
-          description: ModelDescription(inputs: [description], outputs: [encoded]), kind: .oneHotEncoder(encoder)))
+          description: ModelDescription(inputs: [encoderInput], outputs: [encoded]), kind: .oneHotEncoder(encoder)))
       stageNames.append(names.stage("oneHot_\(input.name)"))
       vectorizerInputs.append((encoded, input.width))
     }
@@ -93,8 +128,25 @@ public enum CoreMLExporter {
           ))))
     stageNames.append(names.stage("featureVectorizer"))
 
-    // 3. Scaler.
     var classifierInput = vectorized
+    // 2½. The numeric columns' imputer.
+    if let imputer = request.imputer, imputer.fills.contains(where: { $0.values.count == 1 }) {
+      var fills = [Double](repeating: 0, count: layout.width)
+      for fill in imputer.fills where fill.values.count == 1 { fills[fill.columns.lowerBound] = fill.values[0] }
+      let imputed = FeatureDescription(
+        name: names.claim("imputedFeatures"),
+        shortDescription: "The encoded inputs, a missing number (NaN) replaced by the training rows' fill.",
+        type: array(layout.width))
+      models.append(
+        CoreMLModel(
+          specificationVersion: SpecificationVersion.iOS11.rawValue,
+          description: ModelDescription(inputs: [vectorized], outputs: [imputed]),
+          kind: .imputer(Imputer(imputed: .doubleArray(fills), replaced: .double(.nan)))))
+      stageNames.append(names.stage("imputer"))
+      classifierInput = imputed
+    }
+
+    // 3. Scaler.
     var standardisation: Standardisation?
     for scaler in request.scalers {
       let next = Standardisation(scaler)
