@@ -175,6 +175,52 @@ import Testing
     #expect(report.contains("`mpaa` (558 of 600 rows) with the constant `unrated`"))
   }
 
+  /// Missingness that gives the answer away is screened like any feature: `flag` is missing exactly in the rows
+  /// of class 1, so imputed with its indicator it is nearly sufficient alone, and the audit warns about it.
+  @Test func theAuditScreensAMissingnessLeak() throws {
+    let scratch = try Scratch()
+    var generator = SplitMix(seed: 5)
+    var csv = "x,z,flag,y\n"
+    for _ in 0..<300 {
+      let positive = generator.next() % 2 == 1
+      let x = generator.unit() + (positive ? 0.3 : 0)
+      csv += "\(x),\(generator.unit()),\(positive ? "" : "\(generator.unit())"),\(positive ? 1 : 0)\n"
+    }
+    _ = try scratch.write("leak.csv", csv)
+    let spec = try scratch.write(
+      "leak.yaml",
+      """
+      name: leak
+      data: {path: leak.csv}
+      target: y
+      features: [x, z, flag]
+      preprocess: [{impute: {strategy: median, add_indicator: true}}, standardize]
+      resampling: {method: stratified-kfold, folds: 5}
+      models: [LR, NB]
+
+      """)
+    let output = try BenchbookBinary.run(["run", spec, "--quiet", "--out", scratch.path("out")], in: scratch.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    let report = try String(contentsOfFile: scratch.path("out/report.md"), encoding: .utf8)
+    #expect(report.contains("Warning: `flag` is suspiciously predictive"), "\(report.prefix(3000))")
+    #expect(!report.contains("Warning: `x`") && !report.contains("Warning: `z`"))
+  }
+
+  /// A small deterministic generator for the test's data.
+  struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    /// Uniform on [-1, 1), to three decimals.
+    mutating func unit() -> Double { (Double(next() % 2000) - 1000) / 1000 }
+  }
+
   /// Mistakes with the new keys end in one located message, exit status 1, and no results.
   @Test(arguments: [
     (

@@ -110,7 +110,10 @@ public struct ScreenSample: Sendable {
   /// `nil` when the model cannot be fitted or no class has an AUC on the fold.
   func singleFeatureAUC(feature index: Int, fold: Int, scorer: Int) -> SuspectLeakCheck.AUCEstimate? {
     guard let alone = keeping(Array(dataset.features[index].columns)) else { return nil }
-    let (model, preprocessing) = Self.singleFeatureModels[scorer]
+    var (model, preprocessing) = Self.singleFeatureModels[scorer]
+    // An imputed feature is scored as the spec's models see it: filled on the training fold, with its
+    // missing indicator when the spec asks for one, so missingness that gives the answer away counts.
+    if dataset.features[index].imputation != nil { preprocessing.insert(PreprocessingStep(.impute), at: 0) }
     let evaluator = FoldEvaluator(dataset: alone, preprocessing: preprocessing)
     let training = GatheredRows(alone, rows: folds[fold].train)
     let (pipeline, prepared) = evaluator.fitPreprocessing(training)
