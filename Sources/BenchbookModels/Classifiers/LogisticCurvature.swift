@@ -55,25 +55,9 @@ final class LogisticCurvature: NewtonObjective {
   ) {
     let n = x.rows
     let d = x.columns
-    var center = [Double](repeating: 0, count: d)
-    var spread = [Double](repeating: 0, count: d)
-    x.values.withUnsafeBufferPointer { values in
-      if fitIntercept {
-        for r in 0..<n {
-          for c in 0..<d { center[c] += values[r * d + c] }
-        }
-        for c in 0..<d { center[c] /= Double(n) }
-      }
-      for r in 0..<n {
-        for c in 0..<d {
-          let deviation = values[r * d + c] - center[c]
-          spread[c] += deviation * deviation
-        }
-      }
-    }
-    let scale = spread.map { sum in
-      let s = (sum / Double(n)).squareRoot()
-      return s > 0 && s.isFinite ? s : 1
+    let (center, scale) = x.values.withUnsafeBufferPointer { values in
+      let spread = ColumnSpread(values, rows: n, columns: d, centred: fitIntercept)
+      return (spread.center, spread.scale)
     }
     let width = d + (fitIntercept ? 1 : 0)
     var design: [Double]

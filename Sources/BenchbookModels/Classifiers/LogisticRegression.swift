@@ -365,25 +365,9 @@ private struct WhitenedCoordinates {
   init(_ x: consuming Matrix, centred: Bool, penaltyPerRow: Double) throws(ModelError) {
     let n = x.rows
     let d = x.columns
-    var center = [Double](repeating: 0, count: d)
-    var spread = [Double](repeating: 0, count: d)
-    x.values.withUnsafeBufferPointer { values in
-      if centred {
-        for r in 0..<n {
-          for c in 0..<d { center[c] += values[r * d + c] }
-        }
-        for c in 0..<d { center[c] /= Double(n) }
-      }
-      for r in 0..<n {
-        for c in 0..<d {
-          let deviation = values[r * d + c] - center[c]
-          spread[c] += deviation * deviation
-        }
-      }
-    }
-    let scale = spread.map { sum in
-      let s = (sum / Double(n)).squareRoot()
-      return s > 0 && s.isFinite ? s : 1
+    let (center, scale) = x.values.withUnsafeBufferPointer { values in
+      let spread = ColumnSpread(values, rows: n, columns: d, centred: centred)
+      return (spread.center, spread.scale)
     }
     var scaled = x.values
     _ = consume x
