@@ -36,9 +36,7 @@ public struct ONNXFormat: ExportFormat {
     guard graph.constantBytes <= limit else {
       throw ExportError.overLimit(format: name, bytes: graph.constantBytes, limit: limit)
     }
-    var facts = request.metadata.facts(scaled: !request.scalers.isEmpty)
-    facts["benchbook.form"] = form.name
-    if case .tree = form { facts["benchbook.tree_form"] = GraphDialect.TreeLayout.ensemble.rawValue }
+    let facts = request.metadata.graphFacts(scaled: !request.scalers.isEmpty, form: form, treeLayout: .ensemble)
     let description =
       request.metadata.shortDescription(features: layout.inputs.map(\.name))
       + " Outputs: label, the most probable class of \(request.metadata.target), and probabilities, one per class in "

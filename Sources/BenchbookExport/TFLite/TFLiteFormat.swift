@@ -35,9 +35,7 @@ public struct TFLiteFormat: ExportFormat {
       let graph = try GraphLowering.lower(
         form, layout: layout, scalers: request.scalers, classes: request.classes, dialect: dialect,
         algorithm: request.metadata.algorithmName)
-      var facts = request.metadata.facts(scaled: !request.scalers.isEmpty)
-      facts["benchbook.form"] = form.name
-      if case .tree = form { facts["benchbook.tree_form"] = treeLayout.rawValue }
+      let facts = request.metadata.graphFacts(scaled: !request.scalers.isEmpty, form: form, treeLayout: treeLayout)
       return (
         try TFLiteWriter.write(graph, metadata: metadata(request, layout: layout, facts: facts), limit: limit), graph
       )
