@@ -124,7 +124,7 @@ enum ONNXWriter {
     model.docString = docString
     model.graph = out
     model.opsetImports = [ONNXOpset(domain: "", version: opset), ONNXOpset(domain: mlDomain, version: mlOpset)]
-    model.metadata = metadata.keys.sorted().map { ONNXEntry(key: $0, value: metadata[$0]!) }
+    model.metadata = metadata.keys.sorted().map { StringPair(key: $0, value: metadata[$0]!) }
     return model
   }
 

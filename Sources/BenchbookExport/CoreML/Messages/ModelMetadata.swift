@@ -26,7 +26,7 @@ public struct ModelMetadata: Sendable, Equatable, ProtobufMessage {
     writer.string(3, author)
     writer.string(4, license)
     for key in userDefined.keys.sorted() {
-      writer.message(100, MapEntry(key: key, value: userDefined[key] ?? ""))
+      writer.message(100, StringPair(key: key, value: userDefined[key] ?? ""))
     }
   }
 
@@ -39,32 +39,10 @@ public struct ModelMetadata: Sendable, Equatable, ProtobufMessage {
     case 3: author = try reader.string(wire)
     case 4: license = try reader.string(wire)
     case 100:
-      let entry = try reader.message(wire, as: MapEntry.self)
+      let entry = try reader.message(wire, as: StringPair.self)
       userDefined[entry.key] = entry.value
     default: return false
     }
     return true
-  }
-
-  /// One `map<string, string>` entry: key = 1, value = 2.
-  struct MapEntry: ProtobufMessage {
-    var key = ""
-    var value = ""
-
-    func encode(to writer: inout ProtobufWriter) {
-      writer.string(1, key)
-      writer.string(2, value)
-    }
-
-    mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-      throws(ModelFileError) -> Bool
-    {
-      switch field {
-      case 1: key = try reader.string(wire)
-      case 2: value = try reader.string(wire)
-      default: return false
-      }
-      return true
-    }
   }
 }

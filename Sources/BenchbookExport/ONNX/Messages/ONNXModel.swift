@@ -8,7 +8,7 @@ struct ONNXModel: ProtobufMessage, Equatable {
   var docString = ""
   var graph = ONNXGraph()
   var opsetImports: [ONNXOpset] = []
-  var metadata: [ONNXEntry] = []
+  var metadata: [StringPair] = []
 
   func encode(to writer: inout ProtobufWriter) {
     writer.int(1, irVersion)
@@ -53,28 +53,6 @@ struct ONNXOpset: ProtobufMessage, Equatable {
     switch field {
     case 1: domain = try reader.string(wire)
     case 2: version = try reader.int64(wire)
-    default: return false
-    }
-    return true
-  }
-}
-
-/// `StringStringEntryProto`: key = 1, value = 2.
-struct ONNXEntry: ProtobufMessage, Equatable {
-  var key = ""
-  var value = ""
-
-  func encode(to writer: inout ProtobufWriter) {
-    writer.string(1, key)
-    writer.string(2, value)
-  }
-
-  mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-    throws(ModelFileError) -> Bool
-  {
-    switch field {
-    case 1: key = try reader.string(wire)
-    case 2: value = try reader.string(wire)
     default: return false
     }
     return true
