@@ -54,3 +54,34 @@ extension ExportRequest {
     }
   }
 }
+
+extension ExportRequest {
+  /// Columns the classifier reads: the inputs' design-matrix columns, then one per missing indicator.
+  func columns(_ layout: InputLayout) -> Int {
+    layout.width + (imputer?.indicated.count ?? 0)
+  }
+
+  /// `facts` with, when the spec imputes, the imputed features (`benchbook.imputed`), the indicated ones
+  /// (`benchbook.missing_indicators`) and what an app passes for a missing value (`benchbook.missing_value`).
+  func missingValueFacts(_ facts: [String: String], sentinel: String) -> [String: String] {
+    guard let imputer else { return facts }
+    var facts = facts
+    facts["benchbook.imputed"] = imputer.fills.map(\.name).joined(separator: ", ")
+    facts["benchbook.missing_value"] = sentinel
+    if !imputer.indicated.isEmpty {
+      facts["benchbook.missing_indicators"] = imputer.indicated.map(\.name).joined(separator: ", ")
+    }
+    return facts
+  }
+
+  /// A sentence for a file's description saying how to pass a missing value; empty without imputation.
+  func missingValueSentence(numbers: String, categories: String) -> String {
+    guard let imputer else { return "" }
+    let names = imputer.fills.map(\.name)
+    let anyCategory = imputer.fills.contains { fill in
+      features.first { $0.name == fill.name }?.type == .categorical
+    }
+    return " Missing values of \(ExportMetadata.list(names)) are imputed as when fitted: pass \(numbers) for a missing "
+      + "number" + (anyCategory ? ", \(categories) for a missing category" : "") + "."
+  }
+}

@@ -2,7 +2,8 @@ import BenchbookData
 
 /// Design-matrix rows turned back into the values an app passes: a number for
 /// a numeric feature, the index of the category for a categorical one (the
-/// hot column of its one-hot columns).
+/// hot column of its one-hot columns); NaN for a missing value, which a
+/// graph file that imputes fills.
 enum RawInputs {
   /// One row per row of `x`, one value per feature.
   static func values(_ x: Matrix, features: [FeatureSummary]) -> [[Double]] {
@@ -10,6 +11,7 @@ enum RawInputs {
       features.map { feature in
         switch feature.type {
         case .numeric: return x[r, feature.columns.lowerBound]
+        case .categorical where x[r, feature.columns.lowerBound].isNaN: return .nan
         case .categorical: return Double(categoryIndex(x, row: r, feature: feature))
         }
       }

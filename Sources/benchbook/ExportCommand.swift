@@ -28,6 +28,11 @@ struct ExportCommand: ParsableCommand {
       feature is numeric; otherwise one [batch, 1] input per feature, named as the spec names it, float32 or \
       int64/string for a category. Outputs label [batch] and probabilities, float32 [batch, classes].
 
+      A spec that imputes (impute) exports its fitted imputer in every format: the app passes NaN for a missing \
+      number, and "" for a missing category (Core ML, ONNX text categories) or NaN as its index (TensorFlow \
+      Lite). Missing indicators (add_indicator) are computed by TensorFlow Lite and ONNX files; Core ML refuses \
+      them, and Core ML and ONNX refuse an imputed category whose values are numbers (int64).
+
       The file is written to --out, or to <Experiment><Label>.<extension> in the current directory \
       (flights-delay and LR give FlightsDelayLR.mlmodel). The same fit gives the same bytes.
 

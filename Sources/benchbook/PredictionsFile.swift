@@ -15,7 +15,11 @@ import Foundation
 /// - `rows`: up to 2,000 row numbers spread evenly over the data (all when
 ///   fewer), and for each, `inputs` (each feature as the file takes it: a
 ///   number, or for a category its index in TensorFlow Lite and its text
-///   otherwise) and `probabilities` (Benchbook's own fitted model);
+///   otherwise; a missing value as the file takes it: null, read as NaN, for
+///   a number and a TensorFlow Lite category index, "" for a category's text)
+///   and `probabilities` (Benchbook's own fitted model);
+/// - `imputation`: each imputed feature (name, its design columns, strategy,
+///   `fill_value`, `add_indicator`) in feature order, empty without `impute`;
 /// - `design` and `labels`: every row's design-matrix values (unscaled) and
 ///   class index, so a check can fit scikit-learn on the same rows.
 ///
@@ -58,11 +62,22 @@ enum PredictionsFile {
     field("classes", "[" + dataset.classes.map(quote).joined(separator: ", ") + "]")
     field("columns", "[" + dataset.columnNames.map(quote).joined(separator: ", ") + "]")
     field("rows", "[" + rows.map(String.init).joined(separator: ", ") + "]")
+    let imputed = dataset.features.compactMap { feature -> String? in
+      guard let imputation = feature.imputation,
+        feature.type == .numeric || imputation.strategy.fillsCategories
+      else { return nil }
+      return "{\"name\": \(quote(feature.name)), \"columns\": [\(feature.columns.lowerBound), "
+        + "\(feature.columns.upperBound)], \"strategy\": \(quote(imputation.strategy.rawValue)), \"fill_value\": "
+        + (imputation.fillValue.map(quote) ?? "null") + ", \"add_indicator\": \(imputation.addIndicator)}"
+    }
+    field("imputation", "[" + imputed.joined(separator: ", ") + "]")
     var inputs: [String] = []
     for r in rows {
       let values = dataset.features.map { feature -> String in
         switch feature.type {
         case .numeric: return number(x[r, feature.columns.lowerBound])
+        case .categorical where x[r, feature.columns.lowerBound].isNaN:
+          return format.takesCategoryIndices ? "null" : quote("")
         case .categorical:
           var chosen = 0
           for (i, column) in feature.columns.enumerated() where x[r, column] > x[r, feature.columns.lowerBound + chosen]

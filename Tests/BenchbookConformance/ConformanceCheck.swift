@@ -6,7 +6,7 @@ import Testing
 /// settings survive the spec-text round trip the tuner relies on, its probabilities are distributions over the
 /// full class set, reproducible and computed without touching the caller's data, its traits hold, and its fold
 /// strategy gives the fits gathered rows give; its fits take the export form it declares and predict the same in
-/// every format that holds that form.
+/// every format that holds that form, missing values imputed too.
 ///
 /// A test target runs every check on every model it knows: `@Test(arguments: ModelRegistry.all,
 /// ConformanceCheck.allCases) func conforms(_ model: ModelDescriptor, _ check: ConformanceCheck) throws
@@ -28,6 +28,7 @@ public enum ConformanceCheck: String, CaseIterable, Sendable, CustomTestStringCo
   case foldStrategyGivesTheGatheredFit = "fold strategy gives the gathered fit"
   case exportFormIsTheDeclaredOne = "export form is the declared one"
   case exportsAgreeInEveryFormat = "exports agree in every format"
+  case exportsImputeMissingValuesInEveryFormat = "exports impute missing values in every format"
   case updatableFormatsAreTheOnesThatCanUpdate = "updatable formats are the ones that can update"
 
   public var testDescription: String { rawValue }
@@ -53,6 +54,8 @@ public enum ConformanceCheck: String, CaseIterable, Sendable, CustomTestStringCo
     case .foldStrategyGivesTheGatheredFit: try ClassifierConformance.foldStrategyGivesTheGatheredFit(model)
     case .exportFormIsTheDeclaredOne: try ClassifierConformance.exportFormIsTheDeclaredOne(model)
     case .exportsAgreeInEveryFormat: try ClassifierConformance.exportsAgreeInEveryFormat(model)
+    case .exportsImputeMissingValuesInEveryFormat:
+      try ClassifierConformance.exportsImputeMissingValuesInEveryFormat(model)
     case .updatableFormatsAreTheOnesThatCanUpdate:
       try ClassifierConformance.updatableFormatsAreTheOnesThatCanUpdate(model)
     }

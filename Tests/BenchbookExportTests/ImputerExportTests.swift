@@ -22,7 +22,7 @@ import Testing
         features: [island, bill_length_mm, bill_depth_mm, flipper_length_mm, body_mass_g,
                    {sex: {impute: {strategy: most_frequent}}}]
         preprocess: \(preprocess)
-        models: [LR, LDA, DT]
+        models: [LR, LDA, DT, NB, KNN]
 
         """, path: "export.yaml")
   }
@@ -35,10 +35,7 @@ import Testing
     return (dataset, pipeline, exported)
   }
 
-  /// Gaussian NB is left out: its float32 network already differs from Benchbook on complete penguin rows (up to
-  /// 1.0 in probability, Chinstraps all on Dream give a within-class variance of var_smoothing alone), with or
-  /// without imputation; that is the NB conversion's precision, not the imputer's.
-  @Test(arguments: ["LR", "LDA", "DT"])
+  @Test(arguments: ["LR", "LDA", "DT", "NB"])
   func rowsWithMissingValuesPredictAsBenchbook(_ label: String) throws {
     let spec = try Self.spec("[{impute: {strategy: median}}, standardize]")
     let model = try #require(spec.models.first { $0.label == label })
@@ -83,29 +80,30 @@ import Testing
     }
   }
 
-  /// A format that cannot carry the imputer refuses the export with the reason, rather than write a file that
-  /// does not fill a missing value; through the registry, Core ML writes the same bytes as its own exporter.
-  @Test func formatsWithoutAnImputerRefuse() throws {
-    let spec = try Self.spec("[{impute: {strategy: median}}, standardize]")
-    let model = spec.models[0]
-    let (dataset, pipeline, exported) = try Self.export(spec, model)
-    for format in ExportFormats.all {
-      let export = {
-        try OnDeviceCost.export(
-          spec, dataset: dataset, model: model, pipeline: pipeline, format: format, crossValidatedLogLoss: nil)
-      }
-      if format.carriesImputation {
-        #expect(try export().bytes == exported.bytes, "\(format.name)")
-      } else {
-        #expect("\(format.name)") {
-          _ = try export()
-        } throws: { error in
-          let message = "\((error as? ExportError).map(\.message) ?? "")"
-          return message.contains("\(format.name) cannot carry the fitted imputation") && message.contains("sex")
-            && message.contains("Core ML")
-        }
+  /// Every format carries the imputer; through the registry, Core ML writes the same bytes as its own exporter,
+  /// and the graph formats, with missing indicators too, predict Benchbook's probabilities for the rows that
+  /// miss values (fed NaN, and "" for ONNX's text category).
+  @Test(arguments: ["LR", "LDA", "DT", "NB", "KNN"])
+  func everyFormatCarriesTheImputer(_ label: String) throws {
+    for preprocess in [
+      "[{impute: {strategy: median}}, standardize]", "[{impute: {strategy: median, add_indicator: true}}, standardize]",
+    ] {
+      let spec = try Self.spec(preprocess)
+      let chosen = try #require(spec.models.first { $0.label == label })
+      let dataset = try Dataset.load(spec.dataset)
+      let pipeline = try FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing).fitAllRows(chosen)
+      let missing = (0..<dataset.x.rows).filter { r in (0..<dataset.x.columns).contains { dataset.x[r, $0].isNaN } }
+      let x = dataset.x.selecting(rows: RowIndices(missing))
+      let expected = pipeline.predictProbabilities(x)
+      for format in ExportFormats.all {
+        #expect(format.carriesImputation, "\(format.name)")
+        if format.id == "coreml" && preprocess.contains("add_indicator") { continue }
+        let file = try OnDeviceCost.export(
+          spec, dataset: dataset, model: chosen, pipeline: pipeline, format: format, crossValidatedLogLoss: nil)
+        let got = try format.probabilities(file.bytes, rows: x, features: dataset.features, classes: dataset.classes)
+        let worst = zip(got.values, expected.values).reduce(0) { max($0, abs($1.0 - $1.1)) }
+        #expect(worst <= 1e-4, "\(label) \(format.name) \(preprocess): largest difference \(worst)")
       }
     }
-    #expect(ExportFormats.all.contains { !$0.carriesImputation }, "a format that refuses is tested")
   }
 }

@@ -2,9 +2,9 @@
 
 There is no Core ML runtime on Linux. This follows the semantics Apple's format
 documents for the model types Benchbook writes (one-hot encoder, feature
-vectorizer, scaler, GLM classifier, tree ensemble classifier, k-nearest
+vectorizer, imputer (a double array over NaN, a string over ""), scaler, GLM classifier, tree ensemble classifier, k-nearest
 neighbours classifier, neural-network classifier with inner product,
-multiply, concat and softmax layers), reading the file through coremltools'
+multiply, concat, scale and softmax layers), reading the file through coremltools'
 own definitions, so the probabilities it gives are computed independently of
 Benchbook's Swift interpreter. A reference check, not part of Benchbook.
 """
@@ -57,6 +57,21 @@ def run(model, features, n):
             value = np.asarray(features[column.inputColumn], dtype=float)
             parts.append(value.reshape(n, -1))
         features[outputs[0]] = np.concatenate(parts, axis=1)
+    elif kind == "imputer":
+        imputer = model.imputer
+        replaced = imputer.WhichOneof("ReplaceValue")
+        imputed = imputer.WhichOneof("ImputedValue")
+        if imputed == "imputedDoubleArray" and replaced == "replaceDoubleValue":
+            x = np.asarray(features[inputs[0]], dtype=float)
+            fills = np.array(imputer.imputedDoubleArray.vector, dtype=float)
+            target = imputer.replaceDoubleValue
+            hit = np.isnan(x) if np.isnan(target) else x == target
+            features[outputs[0]] = np.where(hit, fills[None, :], x)
+        elif imputed == "imputedStringValue" and replaced == "replaceStringValue":
+            target = imputer.replaceStringValue
+            features[outputs[0]] = [imputer.imputedStringValue if v == target else v for v in features[inputs[0]]]
+        else:
+            raise ValueError(f"an imputer of {imputed} over {replaced} is not one Benchbook writes")
     elif kind == "scaler":
         x = np.asarray(features[inputs[0]], dtype=float)
         features[outputs[0]] = (x + np.array(model.scaler.shiftValue)) * np.array(model.scaler.scaleValue)
@@ -98,6 +113,13 @@ def run(model, features, n):
                 out = ins[0] * ins[1] if len(ins) == 2 else ins[0] * layer.multiply.alpha
             elif which == "concat":
                 out = np.concatenate(ins, axis=1)
+            elif which == "scale":
+                p = layer.scale
+                if list(p.shapeScale) != [ins[0].shape[1]]:
+                    raise ValueError(f"a scale layer of shape {list(p.shapeScale)} is not one Benchbook writes")
+                out = ins[0] * np.array(p.scale.floatValue, dtype=np.float32)
+                if p.hasBias:
+                    out = out + np.array(p.bias.floatValue, dtype=np.float32)
             elif which == "softmax":
                 z = ins[0] - ins[0].max(axis=1, keepdims=True)
                 e = np.exp(z)

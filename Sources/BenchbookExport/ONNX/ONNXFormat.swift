@@ -12,7 +12,10 @@ import BenchbookModels
 /// the classes are), and `probabilities`, float32 [batch, classes] in
 /// results.json's class order, a plain tensor. Trees use ai.onnx.ml 5's
 /// `TreeEnsemble` (its `TreeEnsembleClassifier` is deprecated; `TreeEnsemble`
-/// gives per-class sums, here a tree per class, one for two classes).
+/// gives per-class sums, here a tree per class, one for two classes). A
+/// spec's imputation is in the file: the app passes NaN for a missing number
+/// and "" for a missing text category (`GraphLowering+Imputation`; an
+/// imputed int64 category is refused).
 public struct ONNXFormat: ExportFormat {
   public init() {}
 
@@ -22,23 +25,26 @@ public struct ONNXFormat: ExportFormat {
   /// A protocol-buffer message must stay under 2 GiB.
   public var sizeLimit: Int { Int(Int32.max) }
   public var takesCategoryIndices: Bool { false }
-  public var carriesImputation: Bool { false }
+  public var carriesImputation: Bool { true }
 
   public func canWrite(_ kind: ExportForm.Kind) -> Bool { true }
   public func canUpdate(_ form: ExportForm) -> Bool { false }
 
   public func write(_ request: ExportRequest, form: ExportForm, limit: Int) throws(ExportError) -> ExportedFile {
     let layout = try InputLayout(features: request.features)
-    try request.checkClasses(width: layout.width)
+    try request.checkClasses(width: request.columns(layout))
     let graph = try GraphLowering.lower(
-      form, layout: layout, scalers: request.scalers, classes: request.classes, dialect: .onnx,
-      algorithm: request.metadata.algorithmName)
+      form, layout: layout, scalers: request.scalers, imputer: request.imputer, classes: request.classes,
+      dialect: .onnx, algorithm: request.metadata.algorithmName)
     guard graph.constantBytes <= limit else {
       throw ExportError.overLimit(format: name, bytes: graph.constantBytes, limit: limit)
     }
-    let facts = request.metadata.graphFacts(scaled: !request.scalers.isEmpty, form: form, treeLayout: .ensemble)
+    let facts = request.missingValueFacts(
+      request.metadata.graphFacts(scaled: !request.scalers.isEmpty, form: form, treeLayout: .ensemble),
+      sentinel: "NaN (numbers), \"\" (text categories)")
     let description =
       request.metadata.shortDescription(features: layout.inputs.map(\.name))
+      + request.missingValueSentence(numbers: "NaN", categories: "\"\"")
       + " Outputs: label, the most probable class of \(request.metadata.target), and probabilities, one per class in "
       + "this order: \(request.classes.joined(separator: ", "))."
     let model = try ONNXWriter.model(
@@ -76,7 +82,8 @@ public struct ONNXFormat: ExportFormat {
           inputs.append(.init(shape: [x.rows, 1], values: .float32(column.map { Float($0) })))
         case .categorical:
           let categories = feature.categories ?? []
-          let chosen = column.map { categories[Int($0)] }
+          // A missing category (NaN) as the app passes it: "" (an int64 one has no such value: 0).
+          let chosen = column.map { $0.isNaN ? GraphLowering.missingCategory : categories[Int($0)] }
           inputs.append(
             .init(
               shape: [x.rows, 1],

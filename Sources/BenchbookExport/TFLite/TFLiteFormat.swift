@@ -7,7 +7,9 @@ import BenchbookModels
 /// One input, `features`, float32 [batch, features] in spec order, a
 /// categorical feature as the index of its category; one output,
 /// `probabilities`, float32 [batch, classes] in results.json's class order.
-/// The batch dimension is resizable. A tree is written as a matrix form or
+/// The batch dimension is resizable. A spec's imputation is in the file: the
+/// app passes NaN for a missing number or category index
+/// (`GraphLowering+Imputation`). A tree is written as a matrix form or
 /// as a traversal, whichever file is smaller (`benchbook.tree_form` in the
 /// metadata says which).
 public struct TFLiteFormat: ExportFormat {
@@ -19,23 +21,25 @@ public struct TFLiteFormat: ExportFormat {
   /// FlatBuffers address with 32-bit offsets; a buffer must stay under 2 GiB.
   public var sizeLimit: Int { Int(Int32.max) }
   public var takesCategoryIndices: Bool { true }
-  public var carriesImputation: Bool { false }
+  public var carriesImputation: Bool { true }
 
   public func canWrite(_ kind: ExportForm.Kind) -> Bool { true }
   public func canUpdate(_ form: ExportForm) -> Bool { false }
 
   public func write(_ request: ExportRequest, form: ExportForm, limit: Int) throws(ExportError) -> ExportedFile {
     let layout = try InputLayout(features: request.features)
-    try request.checkClasses(width: layout.width)
+    try request.checkClasses(width: request.columns(layout))
     func build(_ layout: InputLayout, treeLayout: GraphDialect.TreeLayout) throws(ExportError) -> (
       bytes: [UInt8], graph: TensorGraph
     ) {
       var dialect = GraphDialect.tensorFlowLite
       dialect.treeLayout = treeLayout
       let graph = try GraphLowering.lower(
-        form, layout: layout, scalers: request.scalers, classes: request.classes, dialect: dialect,
-        algorithm: request.metadata.algorithmName)
-      let facts = request.metadata.graphFacts(scaled: !request.scalers.isEmpty, form: form, treeLayout: treeLayout)
+        form, layout: layout, scalers: request.scalers, imputer: request.imputer, classes: request.classes,
+        dialect: dialect, algorithm: request.metadata.algorithmName)
+      let facts = request.missingValueFacts(
+        request.metadata.graphFacts(scaled: !request.scalers.isEmpty, form: form, treeLayout: treeLayout),
+        sentinel: "NaN")
       return (
         try TFLiteWriter.write(graph, metadata: metadata(request, layout: layout, facts: facts), limit: limit), graph
       )
@@ -62,7 +66,8 @@ public struct TFLiteFormat: ExportFormat {
     }
     return TFLiteMetadata(
       name: "\(request.metadata.experiment) \(request.metadata.modelLabel)",
-      description: request.metadata.shortDescription(features: layout.inputs.map(\.name)),
+      description: request.metadata.shortDescription(features: layout.inputs.map(\.name))
+        + request.missingValueSentence(numbers: "NaN", categories: "NaN as its index"),
       version: request.metadata.benchbookVersion.map { "Benchbook \($0)" } ?? "", author: "Benchbook",
       features: features, classes: request.classes, target: request.metadata.target, facts: facts)
   }

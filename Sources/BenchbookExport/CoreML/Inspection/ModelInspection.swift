@@ -114,6 +114,7 @@ public enum ModelInspection {
           case .softmax: "softmax"
           case .multiply: "multiply"
           case .concat: "concat"
+          case .scale: "scale"
           case .unsupported(let field): "layer \(field)"
           }
         return "\(layer.name) (\(kind))"
@@ -122,6 +123,7 @@ public enum ModelInspection {
         if case .innerProduct(let parameters) = layer.kind {
           return total + parameters.weights.count + parameters.bias.count
         }
+        if case .scale(let parameters) = layer.kind { return total + parameters.scale.count + parameters.bias.count }
         return total
       }
       var text = "\(network.layers.count) layers: \(layers.joined(separator: " → ")); \(weights) float32 weights"

@@ -34,6 +34,11 @@ struct CompiledNeuralNetwork: CompiledModel {
         guard layer.inputs.count == 1 else { throw EvaluationError("softmax layer '\(layer.name)' takes one input") }
       case .multiply, .concat:
         guard !layer.inputs.isEmpty else { throw EvaluationError("layer '\(layer.name)' has no inputs") }
+      case .scale(let parameters):
+        let channels = parameters.shape.count == 1 ? Int(parameters.shape[0]) : -1
+        guard layer.inputs.count == 1, channels >= 1, parameters.scale.count == channels,
+          parameters.bias.isEmpty || parameters.bias.count == channels
+        else { throw EvaluationError("scale layer '\(layer.name)' has inconsistent sizes (channels only)") }
       case .unsupported(let field):
         throw EvaluationError("layer '\(layer.name)' is of a kind Benchbook does not evaluate (field \(field))")
       }
@@ -79,6 +84,16 @@ struct CompiledNeuralNetwork: CompiledModel {
         }
       case .concat:
         result = inputs.flatMap { $0 }
+      case .scale(let parameters):
+        let x = inputs[0]
+        let channels = parameters.scale.count
+        guard channels == 1 || x.count == channels else {
+          throw EvaluationError("layer '\(layer.name)' scales \(channels) channels, given \(x.count)")
+        }
+        result = x.indices.map { i in
+          let c = channels == 1 ? 0 : i
+          return x[i] * Double(parameters.scale[c]) + (parameters.bias.isEmpty ? 0 : Double(parameters.bias[c]))
+        }
       case .unsupported:
         throw EvaluationError("layer '\(layer.name)' cannot be evaluated")
       }

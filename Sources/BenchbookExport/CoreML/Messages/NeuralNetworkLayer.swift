@@ -1,4 +1,4 @@
-/// Core ML's `NeuralNetworkLayer`, for the four layer kinds Benchbook uses,
+/// Core ML's `NeuralNetworkLayer`, for the five layer kinds Benchbook uses,
 /// all part of the format since specification version 1 (iOS 11).
 public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
   public enum Kind: Sendable, Equatable {
@@ -10,6 +10,8 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     case multiply(alpha: Float)
     /// The inputs stacked along the channel axis.
     case concat
+    /// x · scale + bias, per channel.
+    case scale(Scale)
     case unsupported(field: Int)
   }
 
@@ -57,6 +59,52 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
         weights = parameters.floatValue
         isUpdatable = parameters.isUpdatable
       case 21: bias = try reader.message(wire, as: WeightParams.self).floatValue
+      default: return false
+      }
+      return true
+    }
+  }
+
+  /// `ScaleLayerParams`, over channels only: shapeScale and shapeBias [channels] (or [1], one value for all),
+  /// float32 `scale` and `bias` (empty without one).
+  public struct Scale: Sendable, Equatable, ProtobufMessage {
+    public var shape: [UInt64]
+    public var scale: [Float]
+    public var bias: [Float]
+
+    public init(shape: [UInt64], scale: [Float], bias: [Float]) {
+      self.shape = shape
+      self.scale = scale
+      self.bias = bias
+    }
+
+    init() { self.init(shape: [], scale: [], bias: []) }
+
+    func encode(to writer: inout ProtobufWriter) {
+      writer.packedInts(1, shape.map { Int64($0) })
+      writer.message(2, WeightParams(floatValue: scale))
+      writer.bool(3, !bias.isEmpty)
+      if !bias.isEmpty {
+        writer.packedInts(4, shape.map { Int64($0) })
+        writer.message(5, WeightParams(floatValue: bias))
+      }
+    }
+
+    mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
+      throws(ModelFileError) -> Bool
+    {
+      switch field {
+      case 1:
+        var values: [Int64] = []
+        try reader.appendInts(wire, to: &values)
+        shape += values.map { UInt64(bitPattern: $0) }
+      case 2: scale = try reader.message(wire, as: WeightParams.self).floatValue
+      case 3: _ = try reader.bool(wire)
+      case 4:
+        // shapeBias: the evaluator checks the bias's count against the channels.
+        var values: [Int64] = []
+        try reader.appendInts(wire, to: &values)
+      case 5: bias = try reader.message(wire, as: WeightParams.self).floatValue
       default: return false
       }
       return true
@@ -131,6 +179,7 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     case .softmax: writer.emptyMessage(175)
     case .multiply(let alpha): writer.message(231, MultiplyParams(alpha: alpha))
     case .concat: writer.emptyMessage(320)
+    case .scale(let parameters): writer.message(245, parameters)
     case .unsupported: break
     }
   }
@@ -148,6 +197,7 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
       _ = try reader.window(wire)
       kind = .softmax
     case 231: kind = .multiply(alpha: try reader.message(wire, as: MultiplyParams.self).alpha)
+    case 245: kind = .scale(try reader.message(wire))
     case 320:
       // `sequenceConcat` (field 100) is false for a channel concatenation; a true one is not supported.
       var parameters = try reader.window(wire)

@@ -36,7 +36,7 @@ public enum CoreMLExporter {
       guard imputer.indicated.isEmpty else {
         throw ExportError(
           "Core ML has no model that computes a missing indicator (\(imputer.indicated.map(\.name).joined(separator: ", "))); "
-            + "export a spec without `add_indicator`")
+            + "export a spec without `add_indicator`, or to TensorFlow Lite or ONNX, whose files compute them")
       }
       guard imputer.inputWidth == layout.width else {
         throw ExportError("the fitted imputer has \(imputer.inputWidth) columns; the inputs give \(layout.width)")

@@ -8,7 +8,8 @@ struct FeatureNames {
     taken = Set(reserved)
     // The networks' blobs (naive Bayes, updatable logistic regression) share the namespace of their input.
     taken.formUnion([
-      NeuralNetworkNames.squares, NeuralNetworkNames.expanded, NeuralNetworkNames.logits,
+      NeuralNetworkNames.replicated, NeuralNetworkNames.distances, NeuralNetworkNames.squares,
+      NeuralNetworkNames.logits,
       NeuralNetworkNames.probabilities, UpdatableLinearConversion.scores, UpdatableLinearConversion.loss,
     ])
   }

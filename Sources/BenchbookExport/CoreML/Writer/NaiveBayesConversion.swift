@@ -1,27 +1,40 @@
 import BenchbookModels
 
-/// Gaussian naive Bayes as a small Core ML neural-network classifier:
-/// x → [x, x²] (a multiply and a concat layer) → one inner product with bias
-/// → softmax, with the weights of `GaussianExpansion`; the pipeline's scaler
-/// applies its conditioning, in double precision.
+/// Gaussian naive Bayes as a small Core ML neural-network classifier (iOS 11 layers), in the form of
+/// `GaussianDistances`: the input u repeated once per class (concat) → a scale layer giving every class's
+/// zₖⱼ = u·sₖⱼ − θₖⱼ·sₖⱼ → z² (multiply) → an inner product of −1 blocks, one per class, with the class
+/// constants as bias → softmax. The pipeline's scaler applies the spec's standardisation and the pooled
+/// conditioning, in double precision, so the class means the layers subtract are a few units at most.
 enum NaiveBayesConversion {
   static func convert(_ model: GaussianForm, width: Int, labels: ClassLabels) throws(ExportError)
     -> ClassifierStage
   {
-    let expansion = try GaussianExpansion(model, width: width)
-    let (d, k, weights, bias) = (width, model.classCount, expansion.weights, expansion.bias)
+    let (conditioning, distances) = try GaussianDistances(model, width: width).conditioned(priors: model.priors)
+    let (d, k) = (width, model.classCount)
+    let scale = try GaussianDistances.single(distances.scales, "scales")
+    let shift = try GaussianDistances.single(
+      distances.means.indices.map { -distances.means[$0] * distances.scales[$0] }, "means")
+    var sums = [Float](repeating: 0, count: k * k * d)
+    for c in 0..<k {
+      for j in 0..<d { sums[c * k * d + c * d + j] = -1 }
+    }
     let input = NeuralNetworkNames.input
     let layers = [
       NeuralNetworkLayer(
-        name: "squares", inputs: [input, input], outputs: [NeuralNetworkNames.squares], kind: .multiply(alpha: 0)),
-      NeuralNetworkLayer(
-        name: "expand", inputs: [input, NeuralNetworkNames.squares], outputs: [NeuralNetworkNames.expanded],
+        name: "perClass", inputs: Array(repeating: input, count: k), outputs: [NeuralNetworkNames.replicated],
         kind: .concat),
       NeuralNetworkLayer(
-        name: "jointLogLikelihood", inputs: [NeuralNetworkNames.expanded], outputs: [NeuralNetworkNames.logits],
+        name: "scaledDistances", inputs: [NeuralNetworkNames.replicated], outputs: [NeuralNetworkNames.distances],
+        kind: .scale(.init(shape: [UInt64(k * d)], scale: scale, bias: shift))),
+      NeuralNetworkLayer(
+        name: "squares", inputs: [NeuralNetworkNames.distances, NeuralNetworkNames.distances],
+        outputs: [NeuralNetworkNames.squares], kind: .multiply(alpha: 0)),
+      NeuralNetworkLayer(
+        name: "jointLogLikelihood", inputs: [NeuralNetworkNames.squares], outputs: [NeuralNetworkNames.logits],
         kind: .innerProduct(
           .init(
-            inputChannels: UInt64(2 * d), outputChannels: UInt64(k), hasBias: true, weights: weights, bias: bias))),
+            inputChannels: UInt64(k * d), outputChannels: UInt64(k), hasBias: true, weights: sums,
+            bias: try GaussianDistances.single(distances.constants, "class constants")))),
       NeuralNetworkLayer(
         name: "softmax", inputs: [NeuralNetworkNames.logits], outputs: [NeuralNetworkNames.probabilities],
         kind: .softmax),
@@ -30,6 +43,6 @@ enum NaiveBayesConversion {
       layers: layers, classLabels: labels, labelProbabilityLayerName: NeuralNetworkNames.probabilities)
     return ClassifierStage(
       kind: .neuralNetworkClassifier(network), name: "neuralNetworkClassifier", specificationVersion: .iOS11,
-      conditioning: expansion.conditioning, isUpdatable: false)
+      conditioning: conditioning, isUpdatable: false)
   }
 }

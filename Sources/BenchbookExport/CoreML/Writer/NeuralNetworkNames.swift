@@ -3,8 +3,9 @@
 /// the pipeline.
 enum NeuralNetworkNames {
   static let input = "input"
+  static let replicated = "inputPerClass"
+  static let distances = "scaledDistances"
   static let squares = "squares"
-  static let expanded = "inputAndSquares"
   static let logits = "jointLogLikelihood"
   static let probabilities = "probabilities"
 }

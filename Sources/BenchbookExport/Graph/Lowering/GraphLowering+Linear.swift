@@ -20,20 +20,27 @@ extension GraphLowering {
     }
   }
 
-  /// Gaussian naive Bayes: the standardisation and the expansion's conditioning as one float32 affine map
-  /// (every value near 1 after it), [u, u²], one fully connected layer, softmax (`GaussianExpansion`).
+  /// Gaussian naive Bayes (`GaussianDistances`): the rows [batch, 1, columns] less each class's means [classes,
+  /// columns], times its scales, squared and summed over the columns [batch, classes]; the class constants less
+  /// those sums; softmax. The standardisation is folded into the means and scales, so the distances are taken
+  /// between raw values: a row at a class-constant feature's value gives exactly zero there.
   mutating func gaussian(_ form: GaussianForm, x: Int) throws(ExportError) -> Int {
-    let expansion = try GaussianExpansion(form, width: layout.width)
-    let conditioning = (standardisation ?? .identity(width: layout.width)).then(expansion.conditioning)
-    let d = layout.width
+    let d = columns
+    let k = form.classCount
+    let distances = try GaussianDistances(form, width: d).before(standardisation)
+    let means = try GaussianDistances.single(distances.means, "means")
+    let scales = try GaussianDistances.single(distances.scales, "scales")
+    let constants = try GaussianDistances.single(distances.constants, "class constants")
     do {
-      let u = try affine(x, conditioning, name: "conditioned")
-      let squares = try graph.apply(.multiply, u, u, name: "squares")
-      let expanded = try graph.apply(.concatenate(axis: 1), [u, squares], name: "expanded")
+      let rows = try graph.apply(.reshape(shape: [-1, 1, d]), x, name: "rows")
+      let centred = try graph.apply(
+        .subtract, rows, graph.constant("class_means", floats: means, shape: [k, d]), name: "class_differences")
+      let scaled = try graph.apply(
+        .multiply, centred, graph.constant("class_scales", floats: scales, shape: [k, d]), name: "scaled_differences")
+      let squares = try graph.apply(.multiply, scaled, scaled, name: "squares")
+      let sums = try graph.apply(.sum(axes: [2], keepDimensions: false), squares, name: "scaled_distances")
       let scores = try graph.apply(
-        .fullyConnected, expanded,
-        graph.constant("weights", floats: expansion.weights, shape: [form.classCount, 2 * d]),
-        graph.constant("bias", floats: expansion.bias), name: "joint_log_likelihood")
+        .subtract, graph.constant("class_constants", floats: constants), sums, name: "joint_log_likelihood")
       return try graph.apply(.softmax, scores, name: "softmax")
     } catch {
       throw ExportError("could not build the \(algorithm)'s graph: \(error.message)")

@@ -8,7 +8,7 @@ extension GraphLowering {
   /// to raw units: a row equal to a training row then lies at distance exactly zero in float32, which
   /// inverse-distance weighting treats apart, and raw differences of whole numbers are exact.
   mutating func neighbors(_ form: NeighborsForm, x: Int) throws(ExportError) -> Int {
-    let d = layout.width
+    let d = columns
     let n = form.sampleCount
     let map = standardisation
     var stored = [Float]()

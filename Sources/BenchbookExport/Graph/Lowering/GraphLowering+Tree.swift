@@ -6,8 +6,8 @@ extension GraphLowering {
   mutating func tree(_ form: TreeForm, x: Int) throws(ExportError) -> Int {
     var thresholds = [Float](repeating: 0, count: form.nodes.count)
     for (i, node) in form.nodes.enumerated() where !node.isLeaf {
-      guard node.feature >= 0 && node.feature < layout.width, node.threshold.isFinite else {
-        throw ExportError("decision tree node \(i) tests column \(node.feature) of \(layout.width)")
+      guard node.feature >= 0 && node.feature < columns, node.threshold.isFinite else {
+        throw ExportError("decision tree node \(i) tests column \(node.feature) of \(columns)")
       }
       thresholds[i] = RawSplit.threshold(node.threshold, column: node.feature, scalers: scalers)
     }

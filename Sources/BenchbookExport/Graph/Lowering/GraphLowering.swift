@@ -5,7 +5,8 @@ import BenchbookModels
 /// `probabilities`, float32 [batch, classes] in the dataset's class order.
 ///
 /// The preprocessing is inside the graph: one-hot encoding from the inputs
-/// the dialect takes, then the spec's standardisation, applied as a float32
+/// the dialect takes, the spec's imputation (`GraphLowering+Imputation`),
+/// then the spec's standardisation, applied as a float32
 /// subtract and multiply (or folded into the split thresholds of a tree and
 /// the stored rows' distances of k-nearest neighbours, where float32 would
 /// otherwise move a row across a boundary).
@@ -16,16 +17,20 @@ struct GraphLowering {
 
   let layout: InputLayout
   let scalers: [FittedStandardScaler]
+  /// The spec's fitted imputation, applied before the scalers; `nil` without `impute`.
+  let imputer: FittedImputer?
   let classes: [String]
   let dialect: GraphDialect
   let algorithm: String
   var graph = TensorGraph()
 
   init(
-    layout: InputLayout, scalers: [FittedStandardScaler], classes: [String], dialect: GraphDialect, algorithm: String
+    layout: InputLayout, scalers: [FittedStandardScaler], imputer: FittedImputer? = nil, classes: [String],
+    dialect: GraphDialect, algorithm: String
   ) {
     self.layout = layout
     self.scalers = scalers
+    self.imputer = imputer
     self.classes = classes
     self.dialect = dialect
     self.algorithm = algorithm
@@ -33,13 +38,15 @@ struct GraphLowering {
 
   /// The graph for `form`.
   static func lower(
-    _ form: ExportForm, layout: InputLayout, scalers: [FittedStandardScaler], classes: [String],
-    dialect: GraphDialect, algorithm: String
+    _ form: ExportForm, layout: InputLayout, scalers: [FittedStandardScaler], imputer: FittedImputer? = nil,
+    classes: [String], dialect: GraphDialect, algorithm: String
   ) throws(ExportError) -> TensorGraph {
-    guard form.featureCount == layout.width else {
+    let columns = layout.width + (imputer?.indicated.count ?? 0)
+    guard form.featureCount == columns else {
       throw ExportError(
-        "the \(algorithm) reads \(form.featureCount) columns; the inputs give \(layout.width) columns")
+        "the \(algorithm) reads \(form.featureCount) columns; the inputs give \(columns) columns")
     }
+    if let imputer { try checkImputer(imputer, layout: layout, dialect: dialect) }
     guard form.classCount == classes.count else {
       throw ExportError("the \(algorithm) gives \(form.classCount) probabilities for \(classes.count) classes")
     }
@@ -48,7 +55,7 @@ struct GraphLowering {
       throw ExportError("feature '\(clash.name)' has the name of an output of the file; rename it in the spec")
     }
     var lowering = GraphLowering(
-      layout: layout, scalers: scalers, classes: classes, dialect: dialect, algorithm: algorithm)
+      layout: layout, scalers: scalers, imputer: imputer, classes: classes, dialect: dialect, algorithm: algorithm)
     do {
       let x = try lowering.designMatrix()
       var probabilities: Int
@@ -77,6 +84,9 @@ struct GraphLowering {
     return tensor
   }
 
+  /// Columns the classifier reads: the design matrix's, then one per missing indicator.
+  var columns: Int { layout.width + (imputer?.indicated.count ?? 0) }
+
   /// The spec's standardisations as one map, nil without any.
   var standardisation: Standardisation? {
     scalers.reduce(nil as Standardisation?) { combined, scaler in
@@ -97,8 +107,18 @@ struct GraphLowering {
   // MARK: - Inputs
 
   /// The design matrix, float32 [batch, columns], unstandardised: numeric features as given, categorical
-  /// ones one-hot.
+  /// ones one-hot, then the imputation's fills and missing indicators when the spec imputes.
   mutating func designMatrix() throws(GraphError) -> Int {
+    var missingCategories: [String: Int] = [:]
+    let encoded = try encodedInputs(missingCategories: &missingCategories)
+    guard let imputer else { return encoded }
+    return try imputed(encoded, imputer, missingCategories: missingCategories)
+  }
+
+  /// The inputs encoded as the design matrix's columns (a missing value still NaN in every column of its
+  /// feature). `missingCategories`: per string category input the imputer fills before its one-hot encoding,
+  /// its bool [batch, 1] tensor of rows that miss it.
+  private mutating func encodedInputs(missingCategories: inout [String: Int]) throws(GraphError) -> Int {
     let allNumeric = layout.inputs.allSatisfy { $0.labelType == nil }
     switch dialect.inputs {
     case .categoryIndices:
@@ -141,7 +161,13 @@ struct GraphLowering {
         let values: TensorValues =
           labelType == .int64
           ? .int64(categories.map { LabelType.int64(from: $0) ?? 0 }) : .string(categories)
-        let encoded = try graph.apply(.oneHotEncoder(categories: values), input, name: "\(feature.name)_one_hot")
+        var category = input
+        if let imputer, let fill = imputer.fills.first(where: { $0.name == feature.name }) {
+          let (filled, missing) = try filledCategory(input, fill, categories: categories, name: feature.name)
+          category = filled
+          missingCategories[feature.name] = missing
+        }
+        let encoded = try graph.apply(.oneHotEncoder(categories: values), category, name: "\(feature.name)_one_hot")
         parts.append(
           try graph.apply(.reshape(shape: [-1, categories.count]), encoded, name: "\(feature.name)_columns"))
       }
