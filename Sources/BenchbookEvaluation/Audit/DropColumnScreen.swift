@@ -6,14 +6,13 @@ import BenchbookSpec
 /// the sample's inner folds, else a dedicated logistic regression; `SuspectLeakCheck.screener`) on each inner fold
 /// of the screen sample, then again without one feature at a time.
 ///
-/// Its work is bounded by a budget that scales with the data, not with features × folds: at most
-/// `ScreenSample.dropColumnFeatures` features are refitted (on every inner fold), so the screen
-/// costs at most that many cross-validations of the best model on the sample, however wide the
-/// data. With more features than that, each is first *neutralised* in the first inner fold's full
-/// model (its columns set to their training means, which for a linear model is the feature's weight
-/// moved into the intercept; no refit), and the features whose neutralisation costs the most
-/// log-loss are refitted. A refit of logistic regression starts from the full model's weights without the
-/// feature, which converges to the optimum a cold start reaches, in fewer steps.
+/// Its work is bounded by what the data say, not by features × folds: every feature is first *neutralised* in each
+/// inner fold's full model (its columns set to their training means; for a linear model that moves the feature's
+/// weight into the intercept, a point the refit without the feature can only improve on), which costs predictions,
+/// not fits. Only the features whose neutralisation costs at least `SuspectLeakCheck.refitFraction` of the warning
+/// threshold are refitted, at most `ScreenSample.dropColumnFeatures` of them (the costliest), so clean data, where no
+/// feature comes near the threshold, needs no refit at all. A refit of logistic regression starts from the full model's
+/// weights without the feature, which converges to the optimum a cold start reaches, in fewer steps.
 struct DropColumnScreen: Sendable {
   let sample: ScreenSample
   let model: ModelSpec
@@ -45,30 +44,39 @@ struct DropColumnScreen: Sendable {
       pipeline: pipeline, trainingMeans: means, logLoss: evaluation.value, clippedRows: evaluation.clippedRows)
   }
 
-  /// Every feature when they fit the budget; otherwise the `dropColumnFeatures` whose neutralisation
-  /// raises the full model's log-loss most on the first inner fold (ties to the earlier feature), in
-  /// feature order. Without a full model on every fold nothing can be ranked: the first features.
-  func featuresToRefit(_ fitted: [Full?], jobs: Int) -> [Int] {
-    let features = sample.dataset.features
-    let budget = ScreenSample.dropColumnFeatures
-    guard features.count > budget else { return Array(features.indices) }
-    guard fitted.allSatisfy({ $0 != nil }) else { return Array(0..<budget) }
+  /// Per feature: the full models' mean log-loss over the inner folds with the feature's columns held at their
+  /// training means, less their mean log-loss with it, as a share of the mean null log-loss; `nil` for every feature
+  /// when a fold has no full model.
+  func neutralisedShares(_ fitted: [Full?], nullLogLoss: [Double], jobs: Int) -> [Double]? {
+    guard fitted.allSatisfy({ $0 != nil }), !fitted.isEmpty else { return nil }
     let full = fitted.map { $0! }
     let sample = sample
-    // One inner fold ranks: a prediction per feature costs as much as a refit for a model that
-    // only predicts (kNN), so ranking on every fold would cost what the budget saves.
-    let fold = sample.folds[0]
-    let test = sample.dataset.x.selecting(rows: fold.test)
-    let labels = fold.test.gathering(sample.dataset.labels)
-    let cost = ParallelExecutor.run(count: features.count, jobs: jobs) { (j: Int) -> Double in
-      var x = test
+    let features = sample.dataset.features
+    let tests = sample.folds.map { sample.dataset.x.selecting(rows: $0.test) }
+    let labels = sample.folds.map { $0.test.gathering(sample.dataset.labels) }
+    let raised = ParallelExecutor.run(count: features.count * full.count, jobs: jobs) { (item: Int) -> Double in
+      let (j, f) = (item / full.count, item % full.count)
+      var x = tests[f]
       for c in features[j].columns {
-        for r in 0..<x.rows { x[r, c] = full[0].trainingMeans[c] }
+        for r in 0..<x.rows { x[r, c] = full[f].trainingMeans[c] }
       }
-      let raised = LogLoss.evaluate(full[0].pipeline.predictProbabilities(x), labels: labels).value - full[0].logLoss
-      return raised.isNaN ? .infinity : raised
+      return LogLoss.evaluate(full[f].pipeline.predictProbabilities(x), labels: labels[f]).value - full[f].logLoss
     }
-    let ranked = features.indices.sorted { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }
+    let null = nullLogLoss.reduce(0, +) / Double(max(1, nullLogLoss.count))
+    return features.indices.map { j in
+      let share = raised[(j * full.count)..<((j + 1) * full.count)].reduce(0, +) / Double(full.count) / null
+      return share.isNaN ? .infinity : share
+    }
+  }
+
+  /// The features to refit: those whose neutralised share reaches `SuspectLeakCheck.refitFraction` × `threshold`, at
+  /// most `dropColumnFeatures` of them (the highest shares; ties to the earlier feature), in feature order. Without a
+  /// neutralised share (a fold without its full model) nothing can be ranked: the first features.
+  func featuresToRefit(neutralised: [Double]?, threshold: Double) -> [Int] {
+    let budget = ScreenSample.dropColumnFeatures
+    guard let neutralised else { return Array(sample.dataset.features.indices.prefix(budget)) }
+    let candidates = neutralised.indices.filter { neutralised[$0] >= SuspectLeakCheck.refitFraction * threshold }
+    let ranked = candidates.sorted { neutralised[$0] != neutralised[$1] ? neutralised[$0] > neutralised[$1] : $0 < $1 }
     return Array(ranked.prefix(budget)).sorted()
   }
 

@@ -126,7 +126,11 @@ public struct SuspectLeakCheck: AuditCheck {
       work.append(AuditWork(cost: 0) { () -> any Sendable in fits })
       guard full.allSatisfy({ $0 != nil }) else { return work }
     }
-    let chosen = drops.featuresToRefit(full, jobs: jobs)
+    let neutralised = drops.neutralisedShares(full, nullLogLoss: nullLogLoss, jobs: jobs)
+    if let neutralised {
+      work.append(AuditWork(cost: 0) { () -> any Sendable in NeutralisedShares(values: neutralised) })
+    }
+    let chosen = drops.featuresToRefit(neutralised: neutralised, threshold: context.thresholds.dropColumnShare)
     return work
       + chosen.flatMap { j in
         sample.folds.indices.map { f in
@@ -137,6 +141,12 @@ public struct SuspectLeakCheck: AuditCheck {
           }
         }
       }
+  }
+
+  /// Per feature, what neutralising it costs the screening model, as a share of the null log-loss
+  /// (`DropColumnScreen.neutralisedShares`).
+  struct NeutralisedShares: Sendable {
+    var values: [Double]
   }
 
   /// One drop-column refit: the feature left out, and the model's log-loss without it.
@@ -155,6 +165,7 @@ public struct SuspectLeakCheck: AuditCheck {
     var dropLogLoss = [[Double?]](repeating: [], count: sample.dataset.features.count)
     for case let drop as DropResult in outputs.followUp { dropLogLoss[drop.feature].append(drop.logLoss) }
     let dedicated = outputs.followUp.lazy.compactMap { $0 as? ScreenerFits }.first
+    let neutralised = outputs.followUp.lazy.compactMap { $0 as? NeutralisedShares }.first
     let best = Self.screener(fits)
     let setAside = fits.indices.filter { m in
       !fits[m].isEmpty && fits[m].allSatisfy { $0 != nil } && fits[m].contains { ($0?.clippedRows ?? 0) > 0 }
@@ -164,6 +175,7 @@ public struct SuspectLeakCheck: AuditCheck {
       dropLogLoss: dropLogLoss, featureAUC: featureAUC)
     measurements.screenerLogLoss = best == nil ? dedicated?.logLoss : nil
     measurements.setAside = setAside
+    measurements.neutralisedShare = neutralised?.values
     var (result, record) = Self.run(context, measurements)
     result.screen = record
     return result
@@ -185,6 +197,9 @@ public struct SuspectLeakCheck: AuditCheck {
     public var screenerLogLoss: [Double?]?
     /// Spec models fitted on every inner fold that drop-column set aside because some row's probability was 0.
     public var setAside: [String] = []
+    /// Per feature, what holding it at its training mean costs the screening model, as a share of the null
+    /// log-loss; only features reaching half the warning threshold are refitted (`DropColumnScreen`).
+    public var neutralisedShare: [Double]?
 
     public init(
       sample: ScreenSample, modelLogLoss: [[Double?]], nullLogLoss: [Double], best: Int?, dropLogLoss: [[Double?]],
@@ -272,6 +287,9 @@ public struct SuspectLeakCheck: AuditCheck {
     public var rows: Int
     public var sourceFold: Int
     public var folds: Int
+    /// The training rows of fold `sourceFold` that `rows` were drawn from (a seeded sample when there are more
+    /// than `audit.screen_rows`).
+    public var sampledFrom: Int?
     /// What the feature alone is worth: 1 − its single-feature model's log-loss / the null model's.
     public var singleFeatureShare: Double?
     /// Which stronger evidence made it a warning: `nearly-sufficient-alone`, `near-copy-of-label`,
@@ -283,12 +301,18 @@ public struct SuspectLeakCheck: AuditCheck {
     /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
     enum CodingKeys: String, CodingKey {
       case screens, model, rows, folds, logLoss, logLossWithout, nullLogLoss, dropColumnShare, pseudoR2, sourceFold
+      case sampledFrom
       case singleFeatureShare, warningEvidence, aucExplainedShare
       case singleFeatureAUC = "singleFeatureAuc"  // single_feature_auc
       case singleFeatureAUCStandardError = "singleFeatureAucSe"  // single_feature_auc_se
       case singleFeatureAUCLowerBound = "singleFeatureAucLower"  // single_feature_auc_lower
     }
   }
+
+  /// Drop-column refits only the features whose neutralisation (held at the training mean, no fit) costs at least
+  /// this share of the warning threshold: a refit can do better than the neutralised model, since it may lean on
+  /// other features instead, but rarely by half (`DropColumnScreen`).
+  public static let refitFraction = 0.5
 
   /// Warning evidence: the feature's AUC lower bound reaches `auc_warning`.
   static let nearlySufficient = "nearly-sufficient-alone"
@@ -350,6 +374,7 @@ public struct SuspectLeakCheck: AuditCheck {
     var record = ScreenRecord(
       rows: sample.rows.count, sourceFold: sample.sourceFold, folds: sample.folds.count, model: label, logLoss: full,
       nullLogLoss: nullLogLoss, pseudoR2: pseudoR2, features: [])
+    record.sampledFrom = sample.sampledFrom
     var findings: [AuditFinding] = []
     func evidence(_ screens: [String]) -> Evidence {
       Evidence(
@@ -357,7 +382,7 @@ public struct SuspectLeakCheck: AuditCheck {
         dropColumnShare: nil, singleFeatureAUC: nil, singleFeatureAUCStandardError: nil,
         singleFeatureAUCLowerBound: nil, pseudoR2: nil,
         rows: sample.rows.count,
-        sourceFold: sample.sourceFold, folds: sample.folds.count)
+        sourceFold: sample.sourceFold, folds: sample.folds.count, sampledFrom: sample.sampledFrom)
     }
 
     for (index, feature) in features.enumerated() {
@@ -373,7 +398,10 @@ public struct SuspectLeakCheck: AuditCheck {
         .init(
           name: feature.name, logLossWithout: without, dropColumnShare: share.flatMap { $0.isFinite ? $0 : nil },
           singleFeatureAUC: auc, singleFeatureAUCStandardError: estimate?.standardError,
-          singleFeatureAUCLowerBound: estimate?.lowerBound))
+          singleFeatureAUCLowerBound: estimate?.lowerBound,
+          neutralisedShare: measured.neutralisedShare.flatMap {
+            $0.indices.contains(index) && $0[index].isFinite ? $0[index] : nil
+          }))
 
       // What the feature alone is worth: the better single-feature model's mean log-loss, as a share of the null's.
       let aloneLogLoss = perModel.compactMap { folds -> Double? in
@@ -432,8 +460,7 @@ public struct SuspectLeakCheck: AuditCheck {
           + "made, this is only a note: it is not nearly sufficient alone, not a near-copy of the label, and what "
           + "removing it costs is what it is worth alone."
       let message =
-        "`\(feature.name)` is suspiciously predictive: \(AuditWording.list(reasons)), on \(AuditWording.count(sample.rows.count)) "
-        + "training rows. \(advice)"
+        "`\(feature.name)` is suspiciously predictive: \(AuditWording.list(reasons)), on \(sample.sampleWords). \(advice)"
       findings.append(
         AuditFinding(
           check: .suspectLeak, severity: severity, subject: feature.name, message: message,
@@ -454,11 +481,14 @@ public struct SuspectLeakCheck: AuditCheck {
     }
     let refitted = measured.dropLogLoss.filter { !$0.isEmpty }.count
     let note =
-      "\(features.count) feature\(features.count == 1 ? "" : "s") screened on \(AuditWording.count(sample.rows.count)) "
-      + "training rows of fold \(sample.sourceFold + 1), \(sample.folds.count)-fold inner cross-validation"
+      "\(features.count) feature\(features.count == 1 ? "" : "s") screened on \(sample.sampleWords), "
+      + "\(sample.folds.count)-fold inner cross-validation"
       + (label.map { ", drop-column with \($0)" } ?? "")
       + (refitted < features.count && label != nil
-        ? " on the \(refitted) features whose neutralisation costs it most (the budget)" : "")
+        ? ", refitted without the \(refitted) feature\(refitted == 1 ? "" : "s") whose neutralisation costs at least "
+          + "\(AuditWording.percent(Self.refitFraction * thresholds.dropColumnShare)) of the null log-loss"
+          + (refitted == ScreenSample.dropColumnFeatures ? " (the most costly, the budget)" : "")
+        : "")
     return (CheckResult(findings: findings, note: note), record)
   }
 
@@ -488,8 +518,13 @@ extension SuspectLeakCheck {
     if let pseudo = evidence.pseudoR2 {
       lines.append("pseudo-R² = 1 − log-loss / null log-loss = \(Format.fixed(pseudo, 3))")
     }
+    let drawn =
+      evidence.sampledFrom.map {
+        $0 > evidence.rows ? "a seeded sample of \(Format.count(evidence.rows)) of the \(Format.count($0))" : nil
+      }
+      ?? nil
     lines.append(
-      "measured on \(Format.count(evidence.rows)) training rows of fold \(evidence.sourceFold + 1), "
+      "measured on \(drawn ?? Format.count(evidence.rows)) training rows of fold \(evidence.sourceFold + 1), "
         + "\(evidence.folds)-fold cross-validation within them")
     return AuditWording.bullets(lines)
   }

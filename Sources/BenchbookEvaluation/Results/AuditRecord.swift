@@ -100,6 +100,9 @@ public struct ScreenRecord: Codable, Sendable, Hashable {
   public var nullLogLoss: Double
   public var pseudoR2: Double?
   public var features: [ScreenFeature]
+  /// The training rows of fold `sourceFold` that `rows` were drawn from; more than `rows` when the screens ran on
+  /// a seeded sample (`audit.screen_rows`). Absent from records written before it was kept.
+  public var sampledFrom: Int?
 
   public struct ScreenFeature: Codable, Sendable, Hashable {
     public var name: String
@@ -114,10 +117,13 @@ public struct ScreenRecord: Codable, Sendable, Hashable {
     public var singleFeatureAUCStandardError: Double?
     /// Its one-sided 97.5% lower bound (t over the inner folds), which the warning compares with `auc_warning`.
     public var singleFeatureAUCLowerBound: Double?
+    /// What holding the feature at its training mean costs the screening model on the inner folds, as a share of
+    /// the null log-loss: the screen that decides which features are refitted (`logLossWithout`, `dropColumnShare`).
+    public var neutralisedShare: Double?
 
     /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.
     enum CodingKeys: String, CodingKey {
-      case name, logLossWithout, dropColumnShare
+      case name, logLossWithout, dropColumnShare, neutralisedShare
       case singleFeatureAUC = "singleFeatureAuc"  // single_feature_auc
       case singleFeatureAUCStandardError = "singleFeatureAucSe"  // single_feature_auc_se
       case singleFeatureAUCLowerBound = "singleFeatureAucLower"  // single_feature_auc_lower

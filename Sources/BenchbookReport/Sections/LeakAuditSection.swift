@@ -106,24 +106,39 @@ struct LeakAuditSection: ReportSection {
     }
     text += table.markdown
     if let screen = audit.screen, !screen.features.isEmpty {
-      text += "\n**The screens, feature by feature.** On \(Format.count(screen.rows)) training rows of fold "
-      text += "\(screen.sourceFold + 1), with \(screen.folds)-fold cross-validation within them"
+      let sampled = screen.sampledFrom.map { $0 > screen.rows } ?? false
+      text += "\n**The screens, feature by feature.** On "
+      text +=
+        sampled
+        ? "a seeded sample of \(Format.count(screen.rows)) of the \(Format.count(screen.sampledFrom ?? 0)) training rows"
+        : "\(Format.count(screen.rows)) training rows"
+      text += " of fold \(screen.sourceFold + 1), with \(screen.folds)-fold cross-validation within them"
       if let model = screen.model, let logLoss = screen.logLoss {
         text += ": \(model) scores \(Format.fixed(logLoss, 4)) with every feature, against "
         text += "\(Format.fixed(screen.nullLogLoss, 4)) for knowing nothing"
       }
       text += ". *Drop-column* is how much worse it scores without the feature, as a share of that null log-loss "
       text += "(warning from \(Format.percent(audit.thresholds.dropColumnShare)); below zero, it does better without "
-      text += "it); *alone* is the ROC AUC of the "
+      text += "it); "
+      if screen.features.contains(where: { $0.neutralisedShare != nil }) {
+        text += "*held at mean* is the same with the feature held at its training mean instead of refitted, which "
+        text += "costs no fit: only the features where that reaches "
+        text += "\(Format.percent(SuspectLeakCheck.refitFraction * audit.thresholds.dropColumnShare)) are refitted "
+        text += "(– in *drop-column* for the others); "
+      }
+      text += "*alone* is the ROC AUC of the "
       text +=
         "feature on its own (note from \(Format.fixed(audit.thresholds.singleFeatureAUCInfo, 2)), warning when its "
       text += "97.5% lower bound reaches \(Format.fixed(audit.thresholds.singleFeatureAUCWarning, 2))).\n\n"
-      var features = MarkdownTable([("feature", .left), ("drop-column", .right), ("alone (ROC AUC)", .right)])
+      let held = screen.features.contains { $0.neutralisedShare != nil }
+      var features = MarkdownTable(
+        [("feature", .left), ("drop-column", .right)] + (held ? [("held at mean", .right)] : [])
+          + [("alone (ROC AUC)", .right)])
       for feature in screen.features {
-        features.append([
-          feature.name, feature.dropColumnShare.map { Format.percent($0) } ?? "–",
-          Format.fixed(feature.singleFeatureAUC, 3),
-        ])
+        features.append(
+          [feature.name, feature.dropColumnShare.map { Format.percent($0) } ?? "–"]
+            + (held ? [feature.neutralisedShare.map { Format.percent($0) } ?? "–"] : [])
+            + [Format.fixed(feature.singleFeatureAUC, 3)])
       }
       text += features.markdown
     }
