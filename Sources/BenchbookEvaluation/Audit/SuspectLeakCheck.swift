@@ -484,12 +484,16 @@ public struct SuspectLeakCheck: AuditCheck {
       "\(features.count) feature\(features.count == 1 ? "" : "s") screened on \(sample.sampleWords), "
       + "\(sample.folds.count)-fold inner cross-validation"
       + (label.map { ", drop-column with \($0)" } ?? "")
-      + (refitted < features.count && label != nil
-        ? ", refitted without the \(refitted) feature\(refitted == 1 ? "" : "s") whose neutralisation costs at least "
-          + "\(AuditWording.percent(Self.refitFraction * thresholds.dropColumnShare)) of the null log-loss"
-          + (refitted == ScreenSample.dropColumnFeatures ? " (the most costly, the budget)" : "")
-        : "")
+      + (refitted < features.count && label != nil ? ", " + refitWords(refitted, thresholds: thresholds) : "")
     return (CheckResult(findings: findings, note: note), record)
+  }
+
+  /// Which features drop-column refitted, for the check's note: those whose neutralisation reached half the threshold.
+  static func refitWords(_ refitted: Int, thresholds: AuditThresholds) -> String {
+    let bar = "\(AuditWording.percent(refitFraction * thresholds.dropColumnShare)) of the null log-loss"
+    guard refitted > 0 else { return "no refit: holding no feature at its training mean costs \(bar)" }
+    return "refitted without the \(refitted) feature\(refitted == 1 ? "" : "s") whose neutralisation costs at least "
+      + bar + (refitted == ScreenSample.dropColumnFeatures ? " (the most costly, the budget)" : "")
   }
 
   static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(1, values.count)) }
