@@ -80,6 +80,10 @@ import Testing
     #expect((finding.evidence["screens"] as? [String])?.contains("drop-column") == true)
     let share = try #require(finding.evidence["drop_column_share"] as? Double)
     #expect(share > 0.35 && share < 0.6, "dep_delay costs about 46% of the null log-loss: \(share)")
+    // Held at its mean it costs at least what the refit without it costs: the screen that chose it for a refit.
+    let screened = (result.object["screen"] as? [String: Any])?["features"] as? [[String: Any]] ?? []
+    let held = try #require(screened.first { $0["name"] as? String == "dep_delay" }?["neutralised_share"] as? Double)
+    #expect(held >= share && held >= 0.125, "held at its mean \(held), refitted \(share)")
     // Its AUC alone (about 0.90) explains about 40%; the warning is the large share beyond that, with a margin
     // over both the large-share bar (1.6 × 25%) and the explained share.
     #expect(finding.evidence["warning_evidence"] as? [String] == ["unexplained-drop-column"])
@@ -218,6 +222,17 @@ import Testing
     #expect(result.finding("temporal-split", "time_hour") != nil, "the folds do train on the future")
     #expect(!result.findings.contains { $0.check == "suspect-leak" && $0.aboveInfo })
     #expect(result.status == 0)
+    // No feature comes near the drop-column threshold held at its mean, so the screen refits none of them: the
+    // audit's cost on clean data is its predictions, not a refit per feature.
+    let screen = try #require(result.object["screen"] as? [String: Any])
+    let features = try #require(screen["features"] as? [[String: Any]])
+    #expect(features.count == 4)
+    for feature in features {
+      let held = try #require(feature["neutralised_share"] as? Double, "\(feature)")
+      #expect(held < 0.125, "\(feature)")
+      #expect(feature["drop_column_share"] == nil, "refitted although held at its mean it costs \(held)")
+    }
+    #expect(screen["sampled_from"] as? Int ?? 0 > screen["rows"] as? Int ?? 0, "a sample of the fold, stated")
   }
 
   /// ggplot2's mpg (Fixtures/audit/make_mpg.py): 9 records appear twice in all 11 columns (18 of 234 rows). Among
