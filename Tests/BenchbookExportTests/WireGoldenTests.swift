@@ -184,6 +184,37 @@ import Testing
     try expectGolden(model, "wire-network.mlmodel")
   }
 
+  /// Naive Bayes's reshape, reduce and two-shape scale layers, and a reduction with every field set.
+  @Test func reshapeReduceAndScaleLayers() throws {
+    let layers = [
+      NeuralNetworkLayer(
+        name: "mean", inputs: ["x"], outputs: ["m"],
+        kind: .reduce(.init(operation: .average, axis: .channelHeightWidth, epsilon: 1e-6))),
+      NeuralNetworkLayer(
+        name: "shift", inputs: ["x"], outputs: ["d"],
+        kind: .scale(.init(scaleShape: [4], scale: [1, -2, 0.5, 3], biasShape: [1], bias: [-0.25]))),
+      NeuralNetworkLayer(
+        name: "perClass", inputs: ["d"], outputs: ["r"], kind: .reshape(.init(targetShape: [2, 1, 2]))),
+      NeuralNetworkLayer(
+        name: "sums", inputs: ["r"], outputs: ["s"], kind: .reduce(.init(operation: .sum, axis: .width))),
+      NeuralNetworkLayer(
+        name: "scores", inputs: ["s"], outputs: ["z"],
+        kind: .scale(.init(scaleShape: [1], scale: [-1], biasShape: [2], bias: [0.5, -1.5]))),
+      NeuralNetworkLayer(name: "softmax", inputs: ["z"], outputs: ["p"], kind: .softmax),
+    ]
+    let model = CoreMLModel(
+      specificationVersion: 1,
+      description: ModelDescription(
+        inputs: [FeatureDescription(name: "x", type: Self.array(4))],
+        outputs: [
+          FeatureDescription(name: "label", type: CoreMLFeatureType(.string)),
+          FeatureDescription(name: "probabilities", type: CoreMLFeatureType(.dictionary(keys: .string))),
+        ], predictedFeatureName: "label", predictedProbabilitiesName: "probabilities"),
+      kind: .neuralNetworkClassifier(
+        NeuralNetworkClassifier(layers: layers, classLabels: .strings(["no", "yes"]), labelProbabilityLayerName: "p")))
+    try expectGolden(model, "wire-network-reduce.mlmodel")
+  }
+
   @Test func malformedBytesAreRejected() throws {
     let golden = try Self.golden("wire-pipeline.mlmodel")
     #expect(throws: ModelFileError.self) { try CoreMLModel(serializedBytes: Array(golden.dropLast(5))) }

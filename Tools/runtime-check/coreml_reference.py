@@ -4,7 +4,7 @@ There is no Core ML runtime on Linux. This follows the semantics Apple's format
 documents for the model types Benchbook writes (one-hot encoder, feature
 vectorizer, imputer (a double array over NaN, a string over ""), scaler, GLM classifier, tree ensemble classifier, k-nearest
 neighbours classifier, neural-network classifier with inner product,
-multiply, concat, scale and softmax layers), reading the file through coremltools'
+multiply, concat, scale, reshape, reduce and softmax layers), reading the file through coremltools'
 own definitions, so the probabilities it gives are computed independently of
 Benchbook's Swift interpreter. A reference check, not part of Benchbook.
 """
@@ -99,35 +99,59 @@ def run(model, features, n):
         features["__classes__"] = classes
     elif kind == "neuralNetworkClassifier":
         network = model.neuralNetworkClassifier
-        blobs = {inputs[0]: np.asarray(features[inputs[0]], dtype=float).astype(np.float32)}
+        # Blobs are [rows, C, H, W]: up to specification version 3 Core ML maps a one-dimensional input of d
+        # values to C = d, H = W = 1.
+        x = np.asarray(features[inputs[0]], dtype=float).astype(np.float32)
+        blobs = {inputs[0]: x.reshape(n, -1, 1, 1)}
         for layer in network.layers:
             which = layer.WhichOneof("layer")
             ins = [blobs[name] for name in layer.input]
             if which == "innerProduct":
                 p = layer.innerProduct
+                if ins[0].shape[2:] != (1, 1):
+                    raise ValueError("an inner product over a blob with height or width is not one Benchbook writes")
                 w = np.array(p.weights.floatValue, dtype=np.float32).reshape(p.outputChannels, p.inputChannels)
-                out = ins[0] @ w.T
+                out = ins[0][:, :, 0, 0] @ w.T
                 if p.hasBias:
                     out = out + np.array(p.bias.floatValue, dtype=np.float32)
+                out = out[:, :, None, None]
             elif which == "multiply":
                 out = ins[0] * ins[1] if len(ins) == 2 else ins[0] * layer.multiply.alpha
             elif which == "concat":
                 out = np.concatenate(ins, axis=1)
             elif which == "scale":
                 p = layer.scale
-                if list(p.shapeScale) != [ins[0].shape[1]]:
-                    raise ValueError(f"a scale layer of shape {list(p.shapeScale)} is not one Benchbook writes")
-                out = ins[0] * np.array(p.scale.floatValue, dtype=np.float32)
+                channels = ins[0].shape[1]
+
+                def per_channel(shape, values, what):
+                    if list(shape) not in ([1], [channels]) or len(values) != shape[0]:
+                        raise ValueError(f"a scale layer's {what} of shape {list(shape)} is not one Benchbook writes")
+                    return np.array(values, dtype=np.float32).reshape(1, -1, 1, 1)
+
+                out = ins[0] * per_channel(p.shapeScale, p.scale.floatValue, "scale")
                 if p.hasBias:
-                    out = out + np.array(p.bias.floatValue, dtype=np.float32)
+                    out = out + per_channel(p.shapeBias, p.bias.floatValue, "bias")
+            elif which == "reshape":
+                p = layer.reshape
+                shape = list(p.targetShape)
+                if p.mode != 0 or len(shape) not in (3, 4) or (len(shape) == 4 and shape[0] != 1):
+                    raise ValueError(f"a reshape to {shape} (mode {p.mode}) is not one Benchbook writes")
+                # CHANNEL_FIRST: the values keep their C, H, W order (numpy's C order here).
+                out = ins[0].reshape(n, *shape[-3:])
+            elif which == "reduce":
+                p = layer.reduce
+                axes = {0: (1, 2, 3), 1: (2, 3), 2: (1,), 3: (2,), 4: (3,)}[p.axis]
+                if p.mode != 0:
+                    raise ValueError(f"a reduction of mode {p.mode} is not one Benchbook writes (SUM = 0)")
+                out = ins[0].sum(axis=axes, keepdims=True)
             elif which == "softmax":
                 z = ins[0] - ins[0].max(axis=1, keepdims=True)
                 e = np.exp(z)
                 out = e / e.sum(axis=1, keepdims=True)
             else:
                 raise ValueError(f"layer type {which} is not one Benchbook writes")
-            blobs[layer.output[0]] = out
-        features[description.predictedProbabilitiesName] = blobs[network.labelProbabilityLayerName].astype(float)
+            blobs[layer.output[0]] = out.astype(np.float32)
+        features[description.predictedProbabilitiesName] = blobs[network.labelProbabilityLayerName].reshape(n, -1).astype(float)
     else:
         raise ValueError(f"model type {kind} is not one Benchbook writes")
 

@@ -220,3 +220,57 @@ layer.softmax.SetInParent()
 nn.stringClassLabels.vector.extend(["no", "yes"])
 nn.labelProbabilityLayerName = "p"
 save(network, "wire-network.mlmodel")
+
+# A neural-network classifier with the reshape and reduce layers of naive Bayes, a scale layer whose scale and bias
+# have different shapes, and a reduction with a non-default mode, axis and epsilon.
+network = Model_pb2.Model()
+network.specificationVersion = 1
+feature(network.description.input, "x", "array", shape=[4])
+feature(network.description.output, "label", "string")
+feature(network.description.output, "probabilities", "dictionary", keys="string")
+network.description.predictedFeatureName = "label"
+network.description.predictedProbabilitiesName = "probabilities"
+nn = network.neuralNetworkClassifier
+layer = nn.layers.add()
+layer.name = "mean"
+layer.input.append("x")
+layer.output.append("m")
+layer.reduce.mode = 1  # AVG
+layer.reduce.axis = 0  # CHW
+layer.reduce.epsilon = 1e-6
+layer = nn.layers.add()
+layer.name = "shift"
+layer.input.append("x")
+layer.output.append("d")
+layer.scale.shapeScale.extend([4])
+layer.scale.scale.floatValue.extend([1.0, -2.0, 0.5, 3.0])
+layer.scale.hasBias = True
+layer.scale.shapeBias.extend([1])
+layer.scale.bias.floatValue.extend([-0.25])
+layer = nn.layers.add()
+layer.name = "perClass"
+layer.input.append("d")
+layer.output.append("r")
+layer.reshape.targetShape.extend([2, 1, 2])
+layer = nn.layers.add()
+layer.name = "sums"
+layer.input.append("r")
+layer.output.append("s")
+layer.reduce.axis = 4  # W; mode SUM, the default
+layer = nn.layers.add()
+layer.name = "scores"
+layer.input.append("s")
+layer.output.append("z")
+layer.scale.shapeScale.extend([1])
+layer.scale.scale.floatValue.extend([-1.0])
+layer.scale.hasBias = True
+layer.scale.shapeBias.extend([2])
+layer.scale.bias.floatValue.extend([0.5, -1.5])
+layer = nn.layers.add()
+layer.name = "softmax"
+layer.input.append("z")
+layer.output.append("p")
+layer.softmax.SetInParent()
+nn.stringClassLabels.vector.extend(["no", "yes"])
+nn.labelProbabilityLayerName = "p"
+save(network, "wire-network-reduce.mlmodel")

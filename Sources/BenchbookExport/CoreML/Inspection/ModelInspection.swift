@@ -115,6 +115,8 @@ public enum ModelInspection {
           case .multiply: "multiply"
           case .concat: "concat"
           case .scale: "scale"
+          case .reshape(let parameters): "reshape to \(parameters.targetShape.map(String.init).joined(separator: "×"))"
+          case .reduce(let parameters): "reduce \(parameters.operation) over \(parameters.axis)"
           case .unsupported(let field): "layer \(field)"
           }
         return "\(layer.name) (\(kind))"

@@ -1,4 +1,4 @@
-/// Core ML's `NeuralNetworkLayer`, for the five layer kinds Benchbook uses,
+/// Core ML's `NeuralNetworkLayer`, for the seven layer kinds Benchbook uses,
 /// all part of the format since specification version 1 (iOS 11).
 public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
   public enum Kind: Sendable, Equatable {
@@ -10,8 +10,12 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     case multiply(alpha: Float)
     /// The inputs stacked along the channel axis.
     case concat
-    /// x · scale + bias, per channel.
+    /// x · scale + bias, per channel (or one value for all channels).
     case scale(Scale)
+    /// The same values under a new [C, H, W] shape.
+    case reshape(Reshape)
+    /// One reduction (a sum, say) over the channel, height or width axes, each left at size 1.
+    case reduce(Reduce)
     case unsupported(field: Int)
   }
 
@@ -65,27 +69,34 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     }
   }
 
-  /// `ScaleLayerParams`, over channels only: shapeScale and shapeBias [channels] (or [1], one value for all),
-  /// float32 `scale` and `bias` (empty without one).
+  /// `ScaleLayerParams`, over channels only: shapeScale [channels] or [1] (one value for every channel), and
+  /// likewise shapeBias; float32 `scale` and `bias` (empty without one).
   public struct Scale: Sendable, Equatable, ProtobufMessage {
-    public var shape: [UInt64]
+    public var scaleShape: [UInt64]
     public var scale: [Float]
+    public var biasShape: [UInt64]
     public var bias: [Float]
 
+    /// One shape for the scale and the bias.
     public init(shape: [UInt64], scale: [Float], bias: [Float]) {
-      self.shape = shape
+      self.init(scaleShape: shape, scale: scale, biasShape: bias.isEmpty ? [] : shape, bias: bias)
+    }
+
+    public init(scaleShape: [UInt64], scale: [Float], biasShape: [UInt64], bias: [Float]) {
+      self.scaleShape = scaleShape
       self.scale = scale
+      self.biasShape = bias.isEmpty ? [] : biasShape
       self.bias = bias
     }
 
     init() { self.init(shape: [], scale: [], bias: []) }
 
     func encode(to writer: inout ProtobufWriter) {
-      writer.packedInts(1, shape.map { Int64($0) })
+      writer.packedInts(1, scaleShape.map { Int64($0) })
       writer.message(2, WeightParams(floatValue: scale))
       writer.bool(3, !bias.isEmpty)
       if !bias.isEmpty {
-        writer.packedInts(4, shape.map { Int64($0) })
+        writer.packedInts(4, biasShape.map { Int64($0) })
         writer.message(5, WeightParams(floatValue: bias))
       }
     }
@@ -97,14 +108,102 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
       case 1:
         var values: [Int64] = []
         try reader.appendInts(wire, to: &values)
-        shape += values.map { UInt64(bitPattern: $0) }
+        scaleShape += values.map { UInt64(bitPattern: $0) }
       case 2: scale = try reader.message(wire, as: WeightParams.self).floatValue
       case 3: _ = try reader.bool(wire)
       case 4:
-        // shapeBias: the evaluator checks the bias's count against the channels.
         var values: [Int64] = []
         try reader.appendInts(wire, to: &values)
+        biasShape += values.map { UInt64(bitPattern: $0) }
       case 5: bias = try reader.message(wire, as: WeightParams.self).floatValue
+      default: return false
+      }
+      return true
+    }
+  }
+
+  /// `ReshapeLayerParams`: targetShape [C, H, W] (or [Seq, C, H, W]) and the order, channel-first (the values
+  /// keep their C·H·W order; the default) or channel-last.
+  public struct Reshape: Sendable, Equatable, ProtobufMessage {
+    public enum Order: Int64, Sendable, Equatable {
+      case channelFirst = 0
+      case channelLast = 1
+    }
+
+    public var targetShape: [Int64]
+    public var order: Order
+
+    public init(targetShape: [Int64], order: Order = .channelFirst) {
+      self.targetShape = targetShape
+      self.order = order
+    }
+
+    init() { self.init(targetShape: []) }
+
+    func encode(to writer: inout ProtobufWriter) {
+      writer.packedInts(1, targetShape)
+      writer.int(2, order.rawValue)
+    }
+
+    mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
+      throws(ModelFileError) -> Bool
+    {
+      switch field {
+      case 1: try reader.appendInts(wire, to: &targetShape)
+      case 2:
+        let value = try reader.int64(wire)
+        guard let known = Order(rawValue: value) else { throw ModelFileError("reshape order \(value) is not defined") }
+        order = known
+      default: return false
+      }
+      return true
+    }
+  }
+
+  /// `ReduceLayerParams`: the operation (mode), epsilon (for the logarithmic and L-norm reductions) and the axes.
+  public struct Reduce: Sendable, Equatable, ProtobufMessage {
+    public enum Operation: Int64, Sendable, Equatable, CaseIterable {
+      case sum = 0, average, product, logSum, sumOfSquares, l1, l2, max, min, argMax
+    }
+
+    /// The axes reduced: all three, height and width, or one.
+    public enum Axis: Int64, Sendable, Equatable, CaseIterable {
+      case channelHeightWidth = 0, heightWidth, channel, height, width
+    }
+
+    public var operation: Operation
+    public var axis: Axis
+    public var epsilon: Float
+
+    public init(operation: Operation, axis: Axis, epsilon: Float = 0) {
+      self.operation = operation
+      self.axis = axis
+      self.epsilon = epsilon
+    }
+
+    init() { self.init(operation: .sum, axis: .channelHeightWidth) }
+
+    func encode(to writer: inout ProtobufWriter) {
+      writer.int(1, operation.rawValue)
+      writer.float(2, epsilon)
+      writer.int(3, axis.rawValue)
+    }
+
+    mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
+      throws(ModelFileError) -> Bool
+    {
+      switch field {
+      case 1:
+        let value = try reader.int64(wire)
+        guard let known = Operation(rawValue: value) else {
+          throw ModelFileError("reduce operation \(value) is not defined")
+        }
+        operation = known
+      case 2: epsilon = try reader.float(wire)
+      case 3:
+        let value = try reader.int64(wire)
+        guard let known = Axis(rawValue: value) else { throw ModelFileError("reduce axis \(value) is not defined") }
+        axis = known
       default: return false
       }
       return true
@@ -180,6 +279,8 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     case .multiply(let alpha): writer.message(231, MultiplyParams(alpha: alpha))
     case .concat: writer.emptyMessage(320)
     case .scale(let parameters): writer.message(245, parameters)
+    case .reduce(let parameters): writer.message(280, parameters)
+    case .reshape(let parameters): writer.message(300, parameters)
     case .unsupported: break
     }
   }
@@ -198,6 +299,8 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
       kind = .softmax
     case 231: kind = .multiply(alpha: try reader.message(wire, as: MultiplyParams.self).alpha)
     case 245: kind = .scale(try reader.message(wire))
+    case 280: kind = .reduce(try reader.message(wire))
+    case 300: kind = .reshape(try reader.message(wire))
     case 320:
       // `sequenceConcat` (field 100) is false for a channel concatenation; a true one is not supported.
       var parameters = try reader.window(wire)
