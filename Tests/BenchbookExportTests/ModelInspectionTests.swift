@@ -1,3 +1,4 @@
+import BenchbookEvaluation
 import BenchbookExport
 import Testing
 
@@ -18,5 +19,20 @@ import Testing
     #expect(
       lines.contains { $0.contains("180 samples × 13 float32, k = 5, uniform weighting, kd-tree index (leaf size 30)") }
     )
+  }
+
+  /// Naive Bayes's network: its reshape and reduce layers are named with their shape and axis, and the weights
+  /// counted are the scale layers' (2·k·d + 1 + k), not a k²·d matrix.
+  @Test func naiveBayesLayers() throws {
+    let (dataset, pipeline, spec, model) = try NaiveBayesSizeTests.fit(classes: 27)
+    let exported = try OnDeviceCost.export(
+      spec, dataset: dataset, model: model, pipeline: pipeline, crossValidatedLogLoss: nil)
+    let text = ModelInspection.text(exported.model, fileName: "NB.mlmodel", sizeBytes: exported.sizeBytes)
+    let d = NaiveBayesSizeTests.columns
+    #expect(
+      text.contains(
+        "7 layers: perClass (concat) → scaledDistances (scale) → squares (multiply) → squaresPerClass (reshape to "
+          + "27×1×\(d)) → sumsOfSquares (reduce sum over width) → jointLogLikelihood (scale) → softmax (softmax); "
+          + "\(2 * 27 * d + 1 + 27) float32 weights"), "\(text)")
   }
 }

@@ -9,7 +9,7 @@ struct FeatureNames {
     // The networks' blobs (naive Bayes, updatable logistic regression) share the namespace of their input.
     taken.formUnion([
       NeuralNetworkNames.replicated, NeuralNetworkNames.distances, NeuralNetworkNames.squares,
-      NeuralNetworkNames.logits,
+      NeuralNetworkNames.squaresPerClass, NeuralNetworkNames.sums, NeuralNetworkNames.logits,
       NeuralNetworkNames.probabilities, UpdatableLinearConversion.scores, UpdatableLinearConversion.loss,
     ])
   }

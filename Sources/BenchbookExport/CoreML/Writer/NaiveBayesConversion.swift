@@ -2,8 +2,10 @@ import BenchbookModels
 
 /// Gaussian naive Bayes as a small Core ML neural-network classifier (iOS 11 layers), in the form of
 /// `GaussianDistances`: the input u repeated once per class (concat) → a scale layer giving every class's
-/// zₖⱼ = u·sₖⱼ − θₖⱼ·sₖⱼ → z² (multiply) → an inner product of −1 blocks, one per class, with the class
-/// constants as bias → softmax. The pipeline's scaler applies the spec's standardisation and the pooled
+/// zₖⱼ = u·sₖⱼ − θₖⱼ·sₖⱼ → z² (multiply) → reshaped from k·d channels to [k, 1, d] (channel-first, so class c's
+/// squares form channel c's width) → summed over the width → a scale layer giving bₖ − Σⱼ zₖⱼ² (scale −1 for
+/// every channel, the class constants as bias) → softmax. Every layer holds O(k·d) values: the inner product of
+/// −1 blocks this replaced held k²·d. The pipeline's scaler applies the spec's standardisation and the pooled
 /// conditioning, in double precision, so the class means the layers subtract are a few units at most.
 enum NaiveBayesConversion {
   static func convert(_ model: GaussianForm, width: Int, labels: ClassLabels) throws(ExportError)
@@ -14,10 +16,6 @@ enum NaiveBayesConversion {
     let scale = try GaussianDistances.single(distances.scales, "scales")
     let shift = try GaussianDistances.single(
       distances.means.indices.map { -distances.means[$0] * distances.scales[$0] }, "means")
-    var sums = [Float](repeating: 0, count: k * k * d)
-    for c in 0..<k {
-      for j in 0..<d { sums[c * k * d + c * d + j] = -1 }
-    }
     let input = NeuralNetworkNames.input
     let layers = [
       NeuralNetworkLayer(
@@ -30,10 +28,16 @@ enum NaiveBayesConversion {
         name: "squares", inputs: [NeuralNetworkNames.distances, NeuralNetworkNames.distances],
         outputs: [NeuralNetworkNames.squares], kind: .multiply(alpha: 0)),
       NeuralNetworkLayer(
-        name: "jointLogLikelihood", inputs: [NeuralNetworkNames.squares], outputs: [NeuralNetworkNames.logits],
-        kind: .innerProduct(
+        name: "squaresPerClass", inputs: [NeuralNetworkNames.squares], outputs: [NeuralNetworkNames.squaresPerClass],
+        kind: .reshape(.init(targetShape: [Int64(k), 1, Int64(d)]))),
+      NeuralNetworkLayer(
+        name: "sumsOfSquares", inputs: [NeuralNetworkNames.squaresPerClass], outputs: [NeuralNetworkNames.sums],
+        kind: .reduce(.init(operation: .sum, axis: .width))),
+      NeuralNetworkLayer(
+        name: "jointLogLikelihood", inputs: [NeuralNetworkNames.sums], outputs: [NeuralNetworkNames.logits],
+        kind: .scale(
           .init(
-            inputChannels: UInt64(k * d), outputChannels: UInt64(k), hasBias: true, weights: sums,
+            scaleShape: [1], scale: [-1], biasShape: [UInt64(k)],
             bias: try GaussianDistances.single(distances.constants, "class constants")))),
       NeuralNetworkLayer(
         name: "softmax", inputs: [NeuralNetworkNames.logits], outputs: [NeuralNetworkNames.probabilities],

@@ -6,6 +6,8 @@ enum NeuralNetworkNames {
   static let replicated = "inputPerClass"
   static let distances = "scaledDistances"
   static let squares = "squares"
+  static let squaresPerClass = "squaresPerClass"
+  static let sums = "sumsOfSquares"
   static let logits = "jointLogLikelihood"
   static let probabilities = "probabilities"
 }
