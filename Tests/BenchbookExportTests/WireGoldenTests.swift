@@ -215,6 +215,17 @@ import Testing
     try expectGolden(model, "wire-network-reduce.mlmodel")
   }
 
+  /// Benchbook's interpreter runs the golden file: x·[1, −2, 0.5, 3] − 0.25 = [0.75, −4.25, 1.25, 11.75], as
+  /// [2, 1, 2] summed over the width [−3.5, 13], scores 0.5 + 3.5 = 4 and −1.5 − 13 = −14.5.
+  @Test func reshapeReduceAndScaleLayersEvaluate() throws {
+    let evaluator = try CoreMLEvaluator(serializedBytes: try Self.golden("wire-network-reduce.mlmodel"))
+    let prediction = try evaluator.predict(["x": .array([1, 2, 3, 4])])
+    let yes = 1 / (1 + exp(18.5))
+    #expect(prediction.label == "no")
+    #expect(abs(prediction.probabilities["yes"]! - yes) < 1e-15)
+    #expect(abs(prediction.probabilities["no"]! - (1 - yes)) < 1e-15)
+  }
+
   @Test func malformedBytesAreRejected() throws {
     let golden = try Self.golden("wire-pipeline.mlmodel")
     #expect(throws: ModelFileError.self) { try CoreMLModel(serializedBytes: Array(golden.dropLast(5))) }
