@@ -106,29 +106,11 @@ public enum ModelInspection {
       }
       return "\(ExportMetadata.grouped(knn.index.sampleCount)) samples × \(knn.index.numberOfDimensions) float32, "
         + "\(neighbours), \(weighting) weighting, \(index)"
+    case .neuralNetwork(let network):
+      let mapping = network.arrayShapeMapping == .exact ? "exact array mapping" : "rank-5 array mapping"
+      return "\(layers(network.layers)); \(weightCount(network.layers)) float32 weights, \(mapping)"
     case .neuralNetworkClassifier(let network):
-      let layers = network.layers.map { layer in
-        let kind =
-          switch layer.kind {
-          case .innerProduct: "innerProduct"
-          case .softmax: "softmax"
-          case .multiply: "multiply"
-          case .concat: "concat"
-          case .scale: "scale"
-          case .reshape(let parameters): "reshape to \(parameters.targetShape.map(String.init).joined(separator: "×"))"
-          case .reduce(let parameters): "reduce \(parameters.operation) over \(parameters.axis)"
-          case .unsupported(let field): "layer \(field)"
-          }
-        return "\(layer.name) (\(kind))"
-      }
-      let weights = network.layers.reduce(0) { total, layer in
-        if case .innerProduct(let parameters) = layer.kind {
-          return total + parameters.weights.count + parameters.bias.count
-        }
-        if case .scale(let parameters) = layer.kind { return total + parameters.scale.count + parameters.bias.count }
-        return total
-      }
-      var text = "\(network.layers.count) layers: \(layers.joined(separator: " → ")); \(weights) float32 weights"
+      var text = "\(layers(network.layers)); \(weightCount(network.layers)) float32 weights"
       if let update = network.updateParameters {
         func range(_ parameter: DoubleParameter) -> String {
           parameter.range.map { " (\(NumberText.short($0.lowerBound))…\(NumberText.short($0.upperBound)))" } ?? ""
@@ -151,6 +133,38 @@ public enum ModelInspection {
       return "\(pipeline.models.count) models"
     case .unsupported, .none:
       return nil
+    }
+  }
+
+  /// `3 layers: name (kind) → …`.
+  private static func layers(_ layers: [NeuralNetworkLayer]) -> String {
+    let names = layers.map { layer in
+      let kind =
+        switch layer.kind {
+        case .innerProduct: "innerProduct"
+        case .softmax: "softmax"
+        case .multiply: "multiply"
+        case .concat: "concat"
+        case .scale: "scale"
+        case .reshape(let parameters): "reshape to \(parameters.targetShape.map(String.init).joined(separator: "×"))"
+        case .reduce(let parameters): "reduce \(parameters.operation) over \(parameters.axis)"
+        case .notEqual(let alpha): layer.inputs.count == 1 ? "notEqual \(NumberText.short(Double(alpha)))" : "notEqual"
+        case .concatND(let axis): "concatND on axis \(axis)"
+        case .unsupported(let field): "layer \(field)"
+        }
+      return "\(layer.name) (\(kind))"
+    }
+    return "\(layers.count) layers: \(names.joined(separator: " → "))"
+  }
+
+  /// The float32 weights and biases of the inner products and scales.
+  private static func weightCount(_ layers: [NeuralNetworkLayer]) -> Int {
+    layers.reduce(0) { total, layer in
+      if case .innerProduct(let parameters) = layer.kind {
+        return total + parameters.weights.count + parameters.bias.count
+      }
+      if case .scale(let parameters) = layer.kind { return total + parameters.scale.count + parameters.bias.count }
+      return total
     }
   }
 }

@@ -15,9 +15,25 @@ struct CompiledNeuralNetwork: CompiledModel {
   init(_ network: NeuralNetworkClassifier, description: ModelDescription) throws(EvaluationError) {
     input = try ModelCompiler.onlyInput(description, of: "neural-network classifier").name
     output = try ClassifierOutput(labels: network.classLabels, description: description)
-    guard !network.layers.isEmpty else { throw EvaluationError("the neural network has no layers") }
-    var known: Set<String> = [input]
-    for layer in network.layers {
+    let known = try Self.check(network.layers, inputs: [input])
+    // The classifier mirror reads no shape mapping, so it holds only the layers of the rank-5 one.
+    if let layer = network.layers.first(where: \.kind.isIOS13) {
+      throw EvaluationError(
+        "layer '\(layer.name)' needs the exact array mapping, which Benchbook evaluates in a neural-network transform only"
+      )
+    }
+    let blob =
+      network.labelProbabilityLayerName.isEmpty ? network.layers.last!.outputs[0] : network.labelProbabilityLayerName
+    guard known.contains(blob) else { throw EvaluationError("no layer produces the probabilities '\(blob)'") }
+    probabilityBlob = blob
+    layers = network.layers
+  }
+
+  /// Checks each layer's inputs, sizes and kind, in order; the blobs known after the last one.
+  static func check(_ layers: [NeuralNetworkLayer], inputs: Set<String>) throws(EvaluationError) -> Set<String> {
+    guard !layers.isEmpty else { throw EvaluationError("the neural network has no layers") }
+    var known = inputs
+    for layer in layers {
       guard layer.outputs.count == 1 else { throw EvaluationError("layer '\(layer.name)' must have one output") }
       for blob in layer.inputs where !known.contains(blob) {
         throw EvaluationError("layer '\(layer.name)' reads '\(blob)', which nothing before it produces")
@@ -35,6 +51,18 @@ struct CompiledNeuralNetwork: CompiledModel {
         guard layer.inputs.count == 1 else { throw EvaluationError("softmax layer '\(layer.name)' takes one input") }
       case .multiply, .concat:
         guard !layer.inputs.isEmpty else { throw EvaluationError("layer '\(layer.name)' has no inputs") }
+      case .notEqual:
+        guard (1...2).contains(layer.inputs.count) else {
+          throw EvaluationError("not-equal layer '\(layer.name)' takes one or two inputs")
+        }
+      case .concatND(let axis):
+        guard layer.inputs.count >= 2 else {
+          throw EvaluationError("concatND layer '\(layer.name)' takes two or more inputs")
+        }
+        guard axis == -1 || axis == 0 else {
+          throw EvaluationError(
+            "concatND layer '\(layer.name)': Benchbook evaluates vectors joined end to end only (axis -1 or 0)")
+        }
       case .scale(let parameters):
         func fits(_ shape: [UInt64], _ values: [Float]) -> Bool {
           shape.count == 1 && shape[0] >= 1 && values.count == Int(shape[0])
@@ -60,11 +88,7 @@ struct CompiledNeuralNetwork: CompiledModel {
       }
       known.insert(layer.outputs[0])
     }
-    let blob =
-      network.labelProbabilityLayerName.isEmpty ? network.layers.last!.outputs[0] : network.labelProbabilityLayerName
-    guard known.contains(blob) else { throw EvaluationError("no layer produces the probabilities '\(blob)'") }
-    probabilityBlob = blob
-    layers = network.layers
+    return known
   }
 
   /// The reductions evaluated.
@@ -168,6 +192,33 @@ struct CompiledNeuralNetwork: CompiledModel {
       return Blob(values: inputs[0].values, channels: shape[0], height: shape[1], width: shape[2])
     case .reduce(let parameters):
       return reduce(inputs[0], parameters)
+    case .notEqual(let alpha):
+      var out = inputs[0]
+      if inputs.count == 1 {
+        out.values = out.values.map { $0 != Double(alpha) ? 1 : 0 }
+        return out
+      }
+      let other = inputs[1].values
+      // Broadcasting as far as Benchbook writes it: equal shapes, or one value against all.
+      if other.count == out.values.count {
+        out.values = zip(out.values, other).map { $0 != $1 ? 1 : 0 }
+      } else if other.count == 1 {
+        out.values = out.values.map { $0 != other[0] ? 1 : 0 }
+      } else if out.values.count == 1 {
+        out = inputs[1]
+        out.values = other.map { inputs[0].values[0] != $0 ? 1 : 0 }
+      } else {
+        throw EvaluationError(
+          "layer '\(layer.name)' compares \(out.values.count) values with \(other.count)")
+      }
+      return out
+    case .concatND:
+      // Vectors (rank 1, held as [C, 1, 1]) joined end to end.
+      guard inputs.allSatisfy({ $0.plane == 1 }) else {
+        throw EvaluationError("layer '\(layer.name)' joins blobs with a height or width; Benchbook joins vectors only")
+      }
+      let values = inputs.flatMap(\.values)
+      return Blob(values: values, channels: values.count)
     case .unsupported:
       throw EvaluationError("layer '\(layer.name)' cannot be evaluated")
     }

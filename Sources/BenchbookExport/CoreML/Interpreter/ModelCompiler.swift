@@ -24,6 +24,8 @@ enum ModelCompiler {
       return try CompiledNearestNeighbors(knn, description: description)
     case .neuralNetworkClassifier(let network):
       return try CompiledNeuralNetwork(network, description: description)
+    case .neuralNetwork(let network):
+      return try CompiledNetworkTransform(network, description: description)
     case .unsupported, .none:
       throw EvaluationError("cannot evaluate a model of kind \(model.kind.name)")
     }

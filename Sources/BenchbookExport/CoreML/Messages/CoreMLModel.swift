@@ -13,6 +13,8 @@ public struct CoreMLModel: Sendable, Equatable {
     case treeEnsembleClassifier(TreeEnsembleClassifier)
     case neuralNetworkClassifier(NeuralNetworkClassifier)
     case kNearestNeighborsClassifier(KNearestNeighborsClassifier)
+    /// A network as a transform: array inputs to array outputs.
+    case neuralNetwork(NeuralNetwork)
     case oneHotEncoder(OneHotEncoder)
     case imputer(Imputer)
     case featureVectorizer(FeatureVectorizer)
@@ -30,6 +32,7 @@ public struct CoreMLModel: Sendable, Equatable {
       case .treeEnsembleClassifier: "treeEnsembleClassifier"
       case .neuralNetworkClassifier: "neuralNetworkClassifier"
       case .kNearestNeighborsClassifier: "kNearestNeighborsClassifier"
+      case .neuralNetwork: "neuralNetwork"
       case .oneHotEncoder: "oneHotEncoder"
       case .imputer: "imputer"
       case .featureVectorizer: "featureVectorizer"
@@ -95,6 +98,7 @@ extension CoreMLModel: ProtobufMessage {
     case .treeEnsembleClassifier(let model): writer.message(402, model)
     case .neuralNetworkClassifier(let model): writer.message(403, model)
     case .kNearestNeighborsClassifier(let model): writer.message(404, model)
+    case .neuralNetwork(let model): writer.message(500, model)
     case .oneHotEncoder(let model): writer.message(600, model)
     case .imputer(let model): writer.message(601, model)
     case .featureVectorizer(let model): writer.message(602, model)
@@ -116,6 +120,7 @@ extension CoreMLModel: ProtobufMessage {
     case 402: kind = .treeEnsembleClassifier(try reader.message(wire))
     case 403: kind = .neuralNetworkClassifier(try reader.message(wire))
     case 404: kind = .kNearestNeighborsClassifier(try reader.message(wire))
+    case 500: kind = .neuralNetwork(try reader.message(wire))
     case 600: kind = .oneHotEncoder(try reader.message(wire))
     case 601: kind = .imputer(try reader.message(wire))
     case 602: kind = .featureVectorizer(try reader.message(wire))

@@ -1,5 +1,6 @@
-/// Core ML's `NeuralNetworkLayer`, for the seven layer kinds Benchbook uses,
-/// all part of the format since specification version 1 (iOS 11).
+/// Core ML's `NeuralNetworkLayer`, for the layer kinds Benchbook uses: seven part of the format since
+/// specification version 1 (iOS 11), and two added in version 4 (iOS 13), `notEqual` and `concatND`, which a
+/// network may hold only with `EXACT_ARRAY_MAPPING` (`NeuralNetwork.exactArrayMapping`).
 public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
   public enum Kind: Sendable, Equatable {
     /// out = W·x + b, W row-major [outputChannels, inputChannels].
@@ -16,7 +17,20 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     case reshape(Reshape)
     /// One reduction (a sum, say) over the channel, height or width axes, each left at size 1.
     case reduce(Reduce)
+    /// 1 where the two inputs differ (or the one input differs from `alpha`), else 0 (`NotEqualLayerParams`,
+    /// specification version 4). NaN differs from everything, itself included.
+    case notEqual(alpha: Float)
+    /// The inputs joined along `axis` (`ConcatNDLayerParams`, specification version 4).
+    case concatND(axis: Int64)
     case unsupported(field: Int)
+
+    /// Whether the layer needs specification version 4 (iOS 13) and `EXACT_ARRAY_MAPPING`.
+    public var isIOS13: Bool {
+      switch self {
+      case .notEqual, .concatND: true
+      case .innerProduct, .softmax, .multiply, .concat, .scale, .reshape, .reduce, .unsupported: false
+      }
+    }
   }
 
   /// `InnerProductLayerParams` with float32 weights (`WeightParams.floatValue`).
@@ -232,6 +246,40 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     }
   }
 
+  /// `NotEqualLayerParams`: alpha = 1 (float).
+  struct NotEqualParams: ProtobufMessage {
+    var alpha: Float = 0
+
+    func encode(to writer: inout ProtobufWriter) {
+      writer.float(1, alpha)
+    }
+
+    mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
+      throws(ModelFileError) -> Bool
+    {
+      guard field == 1 else { return false }
+      alpha = try reader.float(wire)
+      return true
+    }
+  }
+
+  /// `ConcatNDLayerParams`: axis = 1 (int64).
+  struct AxisParams: ProtobufMessage {
+    var axis: Int64 = 0
+
+    func encode(to writer: inout ProtobufWriter) {
+      writer.int(1, axis)
+    }
+
+    mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
+      throws(ModelFileError) -> Bool
+    {
+      guard field == 1 else { return false }
+      axis = try reader.int64(wire)
+      return true
+    }
+  }
+
   /// `MultiplyLayerParams`: alpha = 1 (float).
   struct MultiplyParams: ProtobufMessage {
     var alpha: Float = 0
@@ -281,6 +329,8 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     case .scale(let parameters): writer.message(245, parameters)
     case .reduce(let parameters): writer.message(280, parameters)
     case .reshape(let parameters): writer.message(300, parameters)
+    case .notEqual(let alpha): writer.message(820, NotEqualParams(alpha: alpha))
+    case .concatND(let axis): writer.message(980, AxisParams(axis: axis))
     case .unsupported: break
     }
   }
@@ -312,7 +362,9 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
         }
       }
       kind = .concat
-    case 100...999 where wire == .lengthDelimited:
+    case 820: kind = .notEqual(alpha: try reader.message(wire, as: NotEqualParams.self).alpha)
+    case 980: kind = .concatND(axis: try reader.message(wire, as: AxisParams.self).axis)
+    case 100...1999 where wire == .lengthDelimited:
       kind = .unsupported(field: field)
       return false
     default: return false
