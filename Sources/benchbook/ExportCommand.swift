@@ -30,8 +30,8 @@ struct ExportCommand: ParsableCommand {
 
       A spec that imputes (impute) exports its fitted imputer in every format: the app passes NaN for a missing \
       number, and "" for a missing category (Core ML, ONNX text categories) or NaN as its index (TensorFlow \
-      Lite). Missing indicators (add_indicator) are computed by TensorFlow Lite and ONNX files; Core ML refuses \
-      them, and Core ML and ONNX refuse an imputed category whose values are numbers (int64).
+      Lite). Missing indicators (add_indicator) are computed by every file (Core ML: a neural network stage, \
+      specification 4); Core ML and ONNX refuse an imputed category whose values are numbers (int64).
 
       The file is written to --out, or to <Experiment><Label>.<extension> in the current directory \
       (flights-delay and LR give FlightsDelayLR.mlmodel). The same fit gives the same bytes.

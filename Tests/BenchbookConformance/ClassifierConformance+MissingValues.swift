@@ -6,7 +6,8 @@ import Testing
 /// Exports with missing values in the inputs: the fit sees iris with a text category added, some cells missing
 /// (NaN) and imputed as the spec's `impute` does (`SimpleImputer`), with and without missing indicators, then
 /// standardised; every format that holds the form writes a file that, fed the held-out rows with their missing
-/// values as an app passes them, predicts what the fitted pipeline predicts. Core ML refuses the indicators.
+/// values as an app passes them, predicts what the fitted pipeline predicts, the missing indicators included (Core ML
+/// computes them in a network of specification version 4).
 extension ClassifierConformance {
   /// Iris's four measurements and a category `kind` (a, b, c: its columns 4–6), every seventh row missing a
   /// measurement (each in turn, in the even rows and the odd ones) and every thirteenth its category.
@@ -66,14 +67,6 @@ extension ClassifierConformance {
         imputer: imputer)
       for format in ExportFormats.formats(for: model) {
         let comment = "\(format.id), indicators \(indicators)"
-        guard !(indicators && format.id == "coreml") else {
-          #expect(Comment(rawValue: comment)) {
-            _ = try Exporter.export(request, as: format)
-          } throws: { error in
-            "\(error)".contains("missing indicator")
-          }
-          continue
-        }
         let file = try Exporter.export(request, as: format)
         let fromFile = try format.probabilities(
           file.bytes, rows: heldOut, features: request.features, classes: request.classes)

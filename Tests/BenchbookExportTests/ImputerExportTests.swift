@@ -13,14 +13,14 @@ import Testing
   static let penguins = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../EndToEndTests/Fixtures/realdata/penguins.csv").standardizedFileURL.path
 
-  static func spec(_ preprocess: String) throws -> ExperimentSpec {
+  static func spec(_ preprocess: String, sexIndicator: Bool = false) throws -> ExperimentSpec {
     try SpecParser.parse(
       yaml: """
         name: penguins-export
         data: {path: "\(penguins)"}
         target: species
         features: [island, bill_length_mm, bill_depth_mm, flipper_length_mm, body_mass_g,
-                   {sex: {impute: {strategy: most_frequent}}}]
+                   {sex: {impute: {strategy: most_frequent, add_indicator: \(sexIndicator)}}}]
         preprocess: \(preprocess)
         models: [LR, LDA, DT, NB, KNN]
 
@@ -63,13 +63,9 @@ import Testing
     #expect(try CoreMLModel(serializedBytes: exported.bytes).serializedBytes() == exported.bytes)
   }
 
-  @Test func indicatorsAndAStandardisationFirstAreExportErrors() throws {
+  @Test func aStandardisationFirstIsAnExportError() throws {
     for (preprocess, message) in [
-      (
-        "[{impute: {strategy: median, add_indicator: true}}, standardize]",
-        "Core ML has no model that computes a missing indicator"
-      ),
-      ("[standardize, {impute: {strategy: median}}]", "list `impute` before `standardize`"),
+      ("[standardize, {impute: {strategy: median}}]", "list `impute` before `standardize`")
     ] {
       let spec = try Self.spec(preprocess)
       #expect {
@@ -80,9 +76,50 @@ import Testing
     }
   }
 
+  /// With missing indicators, the Core ML file computes them in a network (notEqual, concatND, inner product) of
+  /// specification version 4, and gives Benchbook's probabilities (to 1e-9; naive Bayes's float32 network 1e-5,
+  /// kNN's float32 rows 1e-4) for the rows that miss values and as many that do not; without them the file keeps
+  /// its version (1; kNN 4).
+  @Test(arguments: ["LR", "LDA", "DT", "NB", "KNN"])
+  func coreMLComputesTheMissingIndicators(_ label: String) throws {
+    let spec = try Self.spec("[{impute: {strategy: median, add_indicator: true}}, standardize]", sexIndicator: true)
+    let model = try #require(spec.models.first { $0.label == label })
+    let (dataset, pipeline, exported) = try Self.export(spec, model)
+    #expect(pipeline.preprocessing.imputer?.indicated.map(\.name).last == "sex", "the numbers' indicators, then sex's")
+    #expect(exported.specificationVersion == .iOS13, "notEqual and concatND are layers of version 4")
+    let kinds = exported.model.stages.map(\.model.kind.name)
+    #expect(kinds.contains("neuralNetwork"), "\(kinds)")
+    guard
+      case .neuralNetwork(let network)? = exported.model.stages.first(where: { $0.name == "missingIndicators" })?
+        .model.kind
+    else {
+      Issue.record("no missingIndicators network: \(kinds)")
+      return
+    }
+    #expect(network.arrayShapeMapping == .exact)
+    #expect(network.layers.map(\.kind.isIOS13) == [true, true, false], "notEqual, concatND, inner product")
+    // Every row with a missing value, and as many without.
+    let missing = (0..<dataset.x.rows).filter { r in (0..<dataset.x.columns).contains { dataset.x[r, $0].isNaN } }
+    let complete = (0..<dataset.x.rows).filter { !missing.contains($0) }.prefix(missing.count)
+    let x = dataset.x.selecting(rows: RowIndices(missing + complete))
+    let fromFile = try CoreMLEvaluator(serializedBytes: exported.bytes)
+      .probabilities(RawFeatureRows.rows(x, features: dataset.features), classes: dataset.classes)
+    let fromBenchbook = pipeline.predictProbabilities(x)
+    let worst = zip(fromFile.values, fromBenchbook.values).reduce(0) { max($0, abs($1.0 - $1.1)) }
+    #expect(worst <= (label == "KNN" ? 1e-4 : label == "NB" ? 1e-5 : 1e-9), "\(label): largest difference \(worst)")
+    #expect(try CoreMLModel(serializedBytes: exported.bytes).serializedBytes() == exported.bytes)
+    let text = ModelInspection.text(exported.model, fileName: "penguins.mlmodel", sizeBytes: exported.sizeBytes)
+    #expect(
+      text.contains("isNaN (notEqual) → withTextFlags (concatND on axis -1) → indicators (innerProduct)"), "\(text)")
+
+    let plain = try Self.spec("[{impute: {strategy: median}}, standardize]")
+    let (_, _, withoutIndicators) = try Self.export(plain, try #require(plain.models.first { $0.label == label }))
+    #expect(withoutIndicators.specificationVersion == (label == "KNN" ? .iOS13 : .iOS11))
+  }
+
   /// Every format carries the imputer; through the registry, Core ML writes the same bytes as its own exporter,
-  /// and the graph formats, with missing indicators too, predict Benchbook's probabilities for the rows that
-  /// miss values (fed NaN, and "" for ONNX's text category).
+  /// and every format, with missing indicators too, predicts Benchbook's probabilities for the rows that miss
+  /// values (fed NaN, and "" for Core ML's and ONNX's text category).
   @Test(arguments: ["LR", "LDA", "DT", "NB", "KNN"])
   func everyFormatCarriesTheImputer(_ label: String) throws {
     for preprocess in [
@@ -97,7 +134,6 @@ import Testing
       let expected = pipeline.predictProbabilities(x)
       for format in ExportFormats.all {
         #expect(format.carriesImputation, "\(format.name)")
-        if format.id == "coreml" && preprocess.contains("add_indicator") { continue }
         let file = try OnDeviceCost.export(
           spec, dataset: dataset, model: chosen, pipeline: pipeline, format: format, crossValidatedLogLoss: nil)
         let got = try format.probabilities(file.bytes, rows: x, features: dataset.features, classes: dataset.classes)

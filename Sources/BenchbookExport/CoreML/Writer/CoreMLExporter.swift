@@ -11,7 +11,9 @@ import BenchbookModels
 ///    the design matrix's column order;
 /// 2½. an imputer, when the spec imputes: a string imputer before each imputed categorical input's one-hot
 ///    encoder (the app passes `""` for a missing category), and one over the vectorized columns (the app
-///    passes `Double.nan` for a missing number), each with the training rows' fills;
+///    passes `Double.nan` for a missing number), each with the training rows' fills; with missing indicators,
+///    a one-hot encoder over `[""]` per indicated text input, a neural network computing every indicator from the
+///    raw values (`MissingIndicators`), and a feature vectorizer appending them after the imputed columns;
 /// 3. a scaler, when the spec standardises (or the classifier needs its
 ///    inputs conditioned), all standardisations folded into one;
 /// 4. the classifier, outputting `classLabel` and `classProbability`.
@@ -33,20 +35,17 @@ public enum CoreMLExporter {
     guard request.classes.count >= 2 else { throw ExportError("a classifier needs at least two classes") }
     guard Set(request.classes).count == request.classes.count else { throw ExportError("class labels repeat") }
     if let imputer = request.imputer {
-      guard imputer.indicated.isEmpty else {
-        throw ExportError(
-          "Core ML has no model that computes a missing indicator (\(imputer.indicated.map(\.name).joined(separator: ", "))); "
-            + "export a spec without `add_indicator`, or to TensorFlow Lite or ONNX, whose files compute them")
-      }
       guard imputer.inputWidth == layout.width else {
         throw ExportError("the fitted imputer has \(imputer.inputWidth) columns; the inputs give \(layout.width)")
       }
     }
-    for scaler in request.scalers where scaler.mean.count != layout.width {
-      throw ExportError("a fitted scaler has \(scaler.mean.count) columns; the inputs give \(layout.width)")
+    // The classifier's columns: the design matrix's, then one per missing indicator.
+    let width = request.columns(layout)
+    for scaler in request.scalers where scaler.mean.count != width {
+      throw ExportError("a fitted scaler has \(scaler.mean.count) columns; the inputs give \(width)")
     }
     var stage = try ClassifierStage.convert(
-      request.classifier, width: layout.width, classes: request.classes, algorithm: request.metadata.algorithmName,
+      request.classifier, width: width, classes: request.classes, algorithm: request.metadata.algorithmName,
       updatable: request.updatable, updateSettings: request.updateSettings)
 
     var names = FeatureNames(reserved: layout.inputs.map(\.name))
@@ -65,6 +64,9 @@ public enum CoreMLExporter {
 
     var models: [CoreMLModel] = []
     var stageNames: [String] = []
+    let indicated = Set(request.imputer?.indicated.map(\.name) ?? [])
+    // Per indicated text input, its [1] array: 1 where the app passed "".
+    var missingTexts: [String: FeatureDescription] = [:]
 
     // 1. One-hot encoders.
     var vectorizerInputs: [(description: FeatureDescription, dimensions: Int)] = []
@@ -109,6 +111,21 @@ public enum CoreMLExporter {
           description: ModelDescription(inputs: [encoderInput], outputs: [encoded]), kind: .oneHotEncoder(encoder)))
       stageNames.append(names.stage("oneHot_\(input.name)"))
       vectorizerInputs.append((encoded, input.width))
+      if indicated.contains(input.summary.name) {
+        let missing = FeatureDescription(
+          name: names.claim("\(input.name)Missing"),
+          shortDescription: "1 where \(input.name) is missing (\"\"), else 0.", type: array(1))
+        models.append(
+          CoreMLModel(
+            specificationVersion: SpecificationVersion.iOS11.rawValue,
+            description: ModelDescription(inputs: [description], outputs: [missing]),
+            kind: .oneHotEncoder(
+              OneHotEncoder(
+                categories: .strings([""]), outputSparse: false,
+                handleUnknown: .ignoreUnknown))))
+        stageNames.append(names.stage("missing_\(input.name)"))
+        missingTexts[input.summary.name] = missing
+      }
     }
 
     // 2. Feature vectorizer.
@@ -129,7 +146,28 @@ public enum CoreMLExporter {
     stageNames.append(names.stage("featureVectorizer"))
 
     var classifierInput = vectorized
-    // 2½. The numeric columns' imputer.
+    // 2½. The missing indicators, from the raw columns, before they are imputed: the text inputs' encoders' columns
+    // when only text inputs are indicated, else a network's output.
+    var indicators: [(description: FeatureDescription, dimensions: Int)] = []
+    if let imputer = request.imputer, !imputer.indicated.isEmpty {
+      if imputer.indicated.allSatisfy({ missingTexts[$0.name] != nil }) {
+        indicators = imputer.indicated.compactMap { missingTexts[$0.name].map { ($0, 1) } }
+      } else {
+        let output = FeatureDescription(
+          name: names.claim("missingIndicators"),
+          shortDescription:
+            "1 where an input is missing, else 0: \(ExportMetadata.list(imputer.indicated.map(\.name))), in order.",
+          type: array(imputer.indicated.count))
+        models.append(
+          try MissingIndicators.network(
+            imputer, columns: layout.width, vectorized: vectorized, texts: missingTexts, output: output,
+            names: &names))
+        stageNames.append(names.stage("missingIndicators"))
+        indicators = [(output, imputer.indicated.count)]
+      }
+    }
+
+    // The numeric columns' imputer.
     if let imputer = request.imputer, imputer.fills.contains(where: { $0.values.count == 1 }) {
       var fills = [Double](repeating: 0, count: layout.width)
       for fill in imputer.fills where fill.values.count == 1 { fills[fill.columns.lowerBound] = fill.values[0] }
@@ -145,6 +183,23 @@ public enum CoreMLExporter {
       stageNames.append(names.stage("imputer"))
       classifierInput = imputed
     }
+    if !indicators.isEmpty {
+      let completed = FeatureDescription(
+        name: names.claim("completedFeatures"),
+        shortDescription: "The imputed columns, then \(width - layout.width) missing indicators (\(width) columns).",
+        type: array(width))
+      let pieces = [(description: classifierInput, dimensions: layout.width)] + indicators
+      models.append(
+        CoreMLModel(
+          specificationVersion: SpecificationVersion.iOS11.rawValue,
+          description: ModelDescription(inputs: pieces.map(\.description), outputs: [completed]),
+          kind: .featureVectorizer(
+            FeatureVectorizer(
+              inputList: pieces.map { .init(inputColumn: $0.description.name, inputDimensions: UInt64($0.dimensions)) }
+            ))))
+      stageNames.append(names.stage("appendIndicators"))
+      classifierInput = completed
+    }
 
     // 3. Scaler.
     var standardisation: Standardisation?
@@ -153,7 +208,7 @@ public enum CoreMLExporter {
       standardisation = standardisation?.then(next) ?? next
     }
     let conditioned =
-      stage.conditioning.map { (standardisation ?? .identity(width: layout.width)).then($0) } ?? standardisation
+      stage.conditioning.map { (standardisation ?? .identity(width: width)).then($0) } ?? standardisation
     if let conditioned {
       let what =
         stage.conditioning == nil
@@ -162,7 +217,7 @@ public enum CoreMLExporter {
           + (standardisation == nil ? "" : "the spec's standardisation, then ")
           + "(x − pooled class mean) / pooled standard deviation."
       let scaled = FeatureDescription(
-        name: names.claim("scaledFeatures"), shortDescription: what, type: array(layout.width))
+        name: names.claim("scaledFeatures"), shortDescription: what, type: array(width))
       models.append(
         CoreMLModel(
           specificationVersion: SpecificationVersion.iOS11.rawValue,
