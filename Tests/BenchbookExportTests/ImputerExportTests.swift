@@ -117,6 +117,26 @@ import Testing
     #expect(withoutIndicators.specificationVersion == (label == "KNN" ? .iOS13 : .iOS11))
   }
 
+  /// With text indicators only (sex's), the file needs no network: the encoder over `[""]` gives the indicator,
+  /// a vectorizer appends it, and the file keeps specification version 1.
+  @Test(arguments: ["LR", "DT"])
+  func aTextIndicatorAloneNeedsNoNetwork(_ label: String) throws {
+    let spec = try Self.spec("[{impute: {strategy: median}}, standardize]", sexIndicator: true)
+    let model = try #require(spec.models.first { $0.label == label })
+    let (dataset, pipeline, exported) = try Self.export(spec, model)
+    #expect(pipeline.preprocessing.imputer?.indicated.map(\.name) == ["sex"])
+    #expect(exported.specificationVersion == .iOS11)
+    let kinds = exported.model.stages.map(\.model.kind.name)
+    #expect(!kinds.contains("neuralNetwork"), "\(kinds)")
+    let missing = (0..<dataset.x.rows).filter { r in (0..<dataset.x.columns).contains { dataset.x[r, $0].isNaN } }
+    let complete = (0..<dataset.x.rows).filter { !missing.contains($0) }.prefix(missing.count)
+    let x = dataset.x.selecting(rows: RowIndices(missing + complete))
+    let fromFile = try CoreMLEvaluator(serializedBytes: exported.bytes)
+      .probabilities(RawFeatureRows.rows(x, features: dataset.features), classes: dataset.classes)
+    let worst = zip(fromFile.values, pipeline.predictProbabilities(x).values).reduce(0) { max($0, abs($1.0 - $1.1)) }
+    #expect(worst <= 1e-9, "\(label): largest difference \(worst)")
+  }
+
   /// Every format carries the imputer; through the registry, Core ML writes the same bytes as its own exporter,
   /// and every format, with missing indicators too, predicts Benchbook's probabilities for the rows that miss
   /// values (fed NaN, and "" for Core ML's and ONNX's text category).
