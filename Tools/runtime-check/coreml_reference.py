@@ -4,7 +4,8 @@ There is no Core ML runtime on Linux. This follows the semantics Apple's format
 documents for the model types Benchbook writes (one-hot encoder, feature
 vectorizer, imputer (a double array over NaN, a string over ""), scaler, GLM classifier, tree ensemble classifier, k-nearest
 neighbours classifier, neural-network classifier with inner product,
-multiply, concat, scale, reshape, reduce and softmax layers), reading the file through coremltools'
+multiply, concat, scale, reshape, reduce and softmax layers, and a plain neural network with the exact array
+mapping, notEqual, concatND and inner product layers: the missing indicators), reading the file through coremltools'
 own definitions, so the probabilities it gives are computed independently of
 Benchbook's Swift interpreter. A reference check, not part of Benchbook.
 """
@@ -49,7 +50,10 @@ def run(model, features, n):
         categories = [str(c) for c in getattr(encoder, which).vector]
         out = np.zeros((n, len(categories)))
         for r, value in enumerate(features[inputs[0]]):
-            out[r, categories.index(str(value))] = 1.0  # an unknown category is an error, as in Core ML
+            if str(value) in categories:
+                out[r, categories.index(str(value))] = 1.0
+            elif encoder.handleUnknown != 1:  # IgnoreUnknown leaves the row zero; else it is an error, as in Core ML
+                raise ValueError(f"unknown category {value!r} for {inputs[0]}")
         features[outputs[0]] = out
     elif kind == "featureVectorizer":
         parts = []
@@ -97,6 +101,33 @@ def run(model, features, n):
         probabilities, classes = neighbours(model, features[inputs[0]], n)
         features[description.predictedProbabilitiesName] = probabilities
         features["__classes__"] = classes
+    elif kind == "neuralNetwork":
+        network = model.neuralNetwork
+        if network.arrayInputShapeMapping != 1:
+            raise ValueError("Benchbook writes plain networks with the exact array mapping (EXACT_ARRAY_MAPPING = 1)")
+        # Every input a vector: rank 1 per row, so [rows, d] here; float32, as Core ML computes on the CPU.
+        blobs = {name: np.asarray(features[name], dtype=float).reshape(n, -1).astype(np.float32) for name in inputs}
+        for layer in network.layers:
+            which = layer.WhichOneof("layer")
+            ins = [blobs[name] for name in layer.input]
+            if which == "notEqual":
+                other = ins[1] if len(ins) == 2 else np.float32(layer.notEqual.alpha)
+                out = (ins[0] != other).astype(np.float32)  # NaN != NaN
+            elif which == "concatND":
+                if layer.concatND.axis not in (-1, 0):
+                    raise ValueError(f"a concatND on axis {layer.concatND.axis} is not one Benchbook writes")
+                out = np.concatenate(ins, axis=1)
+            elif which == "innerProduct":
+                p = layer.innerProduct
+                w = np.array(p.weights.floatValue, dtype=np.float32).reshape(p.outputChannels, p.inputChannels)
+                out = ins[0] @ w.T
+                if p.hasBias:
+                    out = out + np.array(p.bias.floatValue, dtype=np.float32)
+            else:
+                raise ValueError(f"layer type {which} is not one Benchbook writes in a plain network")
+            blobs[layer.output[0]] = out.astype(np.float32)
+        for name in outputs:
+            features[name] = blobs[name].astype(float)
     elif kind == "neuralNetworkClassifier":
         network = model.neuralNetworkClassifier
         # Blobs are [rows, C, H, W]: up to specification version 3 Core ML maps a one-dimensional input of d
