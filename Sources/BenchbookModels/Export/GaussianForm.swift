@@ -4,8 +4,9 @@ import Foundation
 /// Gaussian class densities with independent features:
 /// P(class k | x) ∝ πₖ · Πⱼ N(xⱼ; μₖⱼ, σ²ₖⱼ), normalised over the classes.
 ///
-/// Each class's log-density is a quadratic in x with no cross terms, so a
-/// file can compute it as [x, x²]·W + b followed by a softmax.
+/// Each class's log-density is a sum of squared scaled distances with no cross
+/// terms, so a file can compute it as bₖ − Σⱼ ((xⱼ − μₖⱼ)·sₖⱼ)² followed by a
+/// softmax (`GaussianDistances` in the export module).
 public struct GaussianForm: Sendable, Equatable {
   /// Class means, K×d.
   public let means: Matrix
