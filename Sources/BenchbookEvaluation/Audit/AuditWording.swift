@@ -10,15 +10,7 @@ public enum AuditWording {
   }
 
   /// `327,346`.
-  static func count(_ value: Int) -> String {
-    let digits = String(abs(value))
-    var text = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
-      text.append(digit)
-    }
-    return (value < 0 ? "-" : "") + text
-  }
+  static func count(_ value: Int) -> String { Format.count(value) }
 
   static func fixed(_ value: Double, _ digits: Int = 4) -> String { String(format: "%.\(digits)f", value) }
 

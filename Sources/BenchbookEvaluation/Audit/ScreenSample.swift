@@ -71,13 +71,16 @@ public struct ScreenSample: Sendable {
         folds: inner.folds))
   }
 
-  /// What the screens ran on, as findings and notes say it: "a seeded sample of 20,000 of the 294,612 training rows
-  /// of fold 1", or "1,316 training rows of fold 1" when the fold was small enough to screen whole.
-  var sampleWords: String {
+  /// What the screens ran on, as findings and notes say it (`sampleWords(rows:sampledFrom:sourceFold:)`).
+  var sampleWords: String { Self.sampleWords(rows: rows.count, sampledFrom: sampledFrom, sourceFold: sourceFold) }
+
+  /// "a seeded sample of 20,000 of the 294,612 training rows of fold 7", or "1,316 training rows of fold 1" when the
+  /// fold was screened whole (or a record written before `sampled_from` was kept says nothing of a sample); the
+  /// check's note, its findings' evidence and the report's screen table all say it in these words.
+  public static func sampleWords(rows: Int, sampledFrom: Int?, sourceFold: Int) -> String {
     let fold = "training rows of fold \(sourceFold + 1)"
-    return sampledFrom > rows.count
-      ? "a seeded sample of \(AuditWording.count(rows.count)) of the \(AuditWording.count(sampledFrom)) \(fold)"
-      : "\(AuditWording.count(rows.count)) \(fold)"
+    guard let sampledFrom, sampledFrom > rows else { return "\(Format.count(rows)) \(fold)" }
+    return "a seeded sample of \(Format.count(rows)) of the \(Format.count(sampledFrom)) \(fold)"
   }
 
   public struct ScreenUnavailable: Error, Sendable {

@@ -522,14 +522,9 @@ extension SuspectLeakCheck {
     if let pseudo = evidence.pseudoR2 {
       lines.append("pseudo-R² = 1 − log-loss / null log-loss = \(Format.fixed(pseudo, 3))")
     }
-    let drawn =
-      evidence.sampledFrom.map {
-        $0 > evidence.rows ? "a seeded sample of \(Format.count(evidence.rows)) of the \(Format.count($0))" : nil
-      }
-      ?? nil
-    lines.append(
-      "measured on \(drawn ?? Format.count(evidence.rows)) training rows of fold \(evidence.sourceFold + 1), "
-        + "\(evidence.folds)-fold cross-validation within them")
+    let screened = ScreenSample.sampleWords(
+      rows: evidence.rows, sampledFrom: evidence.sampledFrom, sourceFold: evidence.sourceFold)
+    lines.append("measured on \(screened), \(evidence.folds)-fold cross-validation within them")
     return AuditWording.bullets(lines)
   }
 }

@@ -106,13 +106,10 @@ struct LeakAuditSection: ReportSection {
     }
     text += table.markdown
     if let screen = audit.screen, !screen.features.isEmpty {
-      let sampled = screen.sampledFrom.map { $0 > screen.rows } ?? false
-      text += "\n**The screens, feature by feature.** On "
-      text +=
-        sampled
-        ? "a seeded sample of \(Format.count(screen.rows)) of the \(Format.count(screen.sampledFrom ?? 0)) training rows"
-        : "\(Format.count(screen.rows)) training rows"
-      text += " of fold \(screen.sourceFold + 1), with \(screen.folds)-fold cross-validation within them"
+      let screened = ScreenSample.sampleWords(
+        rows: screen.rows, sampledFrom: screen.sampledFrom, sourceFold: screen.sourceFold)
+      text += "\n**The screens, feature by feature.** On \(screened), with \(screen.folds)-fold cross-validation "
+      text += "within them"
       if let model = screen.model, let logLoss = screen.logLoss {
         text += ": \(model) scores \(Format.fixed(logLoss, 4)) with every feature, against "
         text += "\(Format.fixed(screen.nullLogLoss, 4)) for knowing nothing"

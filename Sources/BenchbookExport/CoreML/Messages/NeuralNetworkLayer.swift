@@ -246,23 +246,6 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     }
   }
 
-  /// `NotEqualLayerParams`: alpha = 1 (float).
-  struct NotEqualParams: ProtobufMessage {
-    var alpha: Float = 0
-
-    func encode(to writer: inout ProtobufWriter) {
-      writer.float(1, alpha)
-    }
-
-    mutating func decodeField(_ field: Int, _ wire: WireType, from reader: inout ProtobufReader)
-      throws(ModelFileError) -> Bool
-    {
-      guard field == 1 else { return false }
-      alpha = try reader.float(wire)
-      return true
-    }
-  }
-
   /// `ConcatNDLayerParams`: axis = 1 (int64).
   struct AxisParams: ProtobufMessage {
     var axis: Int64 = 0
@@ -280,8 +263,8 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     }
   }
 
-  /// `MultiplyLayerParams`: alpha = 1 (float).
-  struct MultiplyParams: ProtobufMessage {
+  /// `MultiplyLayerParams` and `NotEqualLayerParams`, the same message: alpha = 1 (float).
+  struct AlphaParams: ProtobufMessage {
     var alpha: Float = 0
 
     func encode(to writer: inout ProtobufWriter) {
@@ -324,12 +307,12 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     switch kind {
     case .innerProduct(let parameters): writer.message(140, parameters)
     case .softmax: writer.emptyMessage(175)
-    case .multiply(let alpha): writer.message(231, MultiplyParams(alpha: alpha))
+    case .multiply(let alpha): writer.message(231, AlphaParams(alpha: alpha))
     case .concat: writer.emptyMessage(320)
     case .scale(let parameters): writer.message(245, parameters)
     case .reduce(let parameters): writer.message(280, parameters)
     case .reshape(let parameters): writer.message(300, parameters)
-    case .notEqual(let alpha): writer.message(820, NotEqualParams(alpha: alpha))
+    case .notEqual(let alpha): writer.message(820, AlphaParams(alpha: alpha))
     case .concatND(let axis): writer.message(980, AxisParams(axis: axis))
     case .unsupported: break
     }
@@ -347,7 +330,7 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     case 175:
       _ = try reader.window(wire)
       kind = .softmax
-    case 231: kind = .multiply(alpha: try reader.message(wire, as: MultiplyParams.self).alpha)
+    case 231: kind = .multiply(alpha: try reader.message(wire, as: AlphaParams.self).alpha)
     case 245: kind = .scale(try reader.message(wire))
     case 280: kind = .reduce(try reader.message(wire))
     case 300: kind = .reshape(try reader.message(wire))
@@ -362,7 +345,7 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
         }
       }
       kind = .concat
-    case 820: kind = .notEqual(alpha: try reader.message(wire, as: NotEqualParams.self).alpha)
+    case 820: kind = .notEqual(alpha: try reader.message(wire, as: AlphaParams.self).alpha)
     case 980: kind = .concatND(axis: try reader.message(wire, as: AxisParams.self).axis)
     case 100...1999 where wire == .lengthDelimited:
       kind = .unsupported(field: field)
