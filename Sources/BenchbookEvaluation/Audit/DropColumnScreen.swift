@@ -7,12 +7,16 @@ import BenchbookSpec
 /// of the screen sample, then again without one feature at a time.
 ///
 /// Its work is bounded by what the data say, not by features × folds: every feature is first *neutralised* in each
-/// inner fold's full model (its columns set to their training means; for a linear model that moves the feature's
-/// weight into the intercept, a point the refit without the feature can only improve on), which costs predictions,
-/// not fits. Only the features whose neutralisation costs at least `SuspectLeakCheck.refitFraction` of the warning
-/// threshold are refitted, at most `ScreenSample.dropColumnFeatures` of them (the costliest), so clean data, where no
-/// feature comes near the threshold, needs no refit at all. A refit of logistic regression starts from the full model's
-/// weights without the feature, which converges to the optimum a cold start reaches, in fewer steps.
+/// inner fold's full model, which costs predictions, not fits. Its columns are held at their training means; where
+/// that costs enough to bring a refit, they are also held at their least-squares prediction from the row's other
+/// columns (`ColumnGroupPredictions`, fitted on the fold's training rows), and the smaller loss counts. For a linear
+/// model each is a point the refit without the feature can only improve on: the mean moves the feature's weight
+/// into the intercept, the prediction onto the columns it is correlated with, so a feature measured twice
+/// (diamonds' `x` and `y`) is not refitted. Only the features whose neutralisation costs at least
+/// `SuspectLeakCheck.refitFraction` of the warning threshold are refitted, at most `ScreenSample.dropColumnFeatures`
+/// of them (the costliest), so clean data, where no feature comes near the threshold, needs no refit at all. A refit
+/// of logistic regression starts from the full model's weights without the feature, which converges to the optimum
+/// a cold start reaches, in fewer steps.
 struct DropColumnScreen: Sendable {
   let sample: ScreenSample
   let model: ModelSpec
@@ -44,29 +48,57 @@ struct DropColumnScreen: Sendable {
       pipeline: pipeline, trainingMeans: means, logLoss: evaluation.value, clippedRows: evaluation.clippedRows)
   }
 
-  /// Per feature: the full models' mean log-loss over the inner folds with the feature's columns held at their
-  /// training means, less their mean log-loss with it, as a share of the mean null log-loss; `nil` for every feature
-  /// when a fold has no full model.
-  func neutralisedShares(_ fitted: [Full?], nullLogLoss: [Double], jobs: Int) -> [Double]? {
+  /// Per feature: the full models' mean log-loss over the inner folds with the feature neutralised, less their mean
+  /// log-loss with it, as a share of the mean null log-loss; `nil` for every feature when a fold has no full model.
+  ///
+  /// Neutralised first means held at the training means. A feature whose share that way reaches `refitBar` is then
+  /// also held at its prediction from the other columns, and on each fold the lower loss counts (the prediction is
+  /// skipped on a fold whose training rows miss a value): it can only lower a share that would otherwise bring a
+  /// refit, so it is computed for those features alone.
+  func neutralisedShares(_ fitted: [Full?], nullLogLoss: [Double], refitBar: Double, jobs: Int) -> [Double]? {
     guard fitted.allSatisfy({ $0 != nil }), !fitted.isEmpty else { return nil }
     let full = fitted.map { $0! }
     let sample = sample
     let features = sample.dataset.features
+    let folds = full.count
     let tests = sample.folds.map { sample.dataset.x.selecting(rows: $0.test) }
     let labels = sample.folds.map { $0.test.gathering(sample.dataset.labels) }
-    let raised = ParallelExecutor.run(count: features.count * full.count, jobs: jobs) { (item: Int) -> Double in
-      let (j, f) = (item / full.count, item % full.count)
+    let raised: @Sendable (Matrix, Int) -> Double = { x, f in
+      LogLoss.evaluate(full[f].pipeline.predictProbabilities(x), labels: labels[f]).value - full[f].logLoss
+    }
+    var raisedAtMean = ParallelExecutor.run(count: features.count * folds, jobs: jobs) { (item: Int) -> Double in
+      let (j, f) = (item / folds, item % folds)
       var x = tests[f]
       for c in features[j].columns {
         for r in 0..<x.rows { x[r, c] = full[f].trainingMeans[c] }
       }
-      return LogLoss.evaluate(full[f].pipeline.predictProbabilities(x), labels: labels[f]).value - full[f].logLoss
+      return raised(x, f)
     }
     let null = nullLogLoss.reduce(0, +) / Double(max(1, nullLogLoss.count))
-    return features.indices.map { j in
-      let share = raised[(j * full.count)..<((j + 1) * full.count)].reduce(0, +) / Double(full.count) / null
-      return share.isNaN ? .infinity : share
+    func shares(_ raised: [Double]) -> [Double] {
+      features.indices.map { j in
+        let share = raised[(j * folds)..<((j + 1) * folds)].reduce(0, +) / Double(folds) / null
+        return share.isNaN ? .infinity : share
+      }
     }
+    let atMean = shares(raisedAtMean)
+    let candidates = features.indices.filter { atMean[$0] >= refitBar }
+    guard !candidates.isEmpty else { return atMean }
+    let groups = features.map { Array($0.columns) }
+    let predictions = ParallelExecutor.run(count: folds, jobs: jobs) { (f: Int) -> ColumnGroupPredictions? in
+      ColumnGroupPredictions(sample.dataset.x.selecting(rows: sample.folds[f].train), groups: groups)
+    }
+    let raisedAtPrediction = ParallelExecutor.run(count: candidates.count * folds, jobs: jobs) {
+      (item: Int) -> Double? in
+      let (j, f) = (candidates[item / folds], item % folds)
+      return predictions[f].map { raised($0.replacing(group: j, in: tests[f]), f) }
+    }
+    for (item, value) in raisedAtPrediction.enumerated() {
+      guard let value else { continue }
+      let index = candidates[item / folds] * folds + item % folds
+      raisedAtMean[index] = min(raisedAtMean[index], value)
+    }
+    return shares(raisedAtMean)
   }
 
   /// The features to refit: those whose neutralised share reaches `SuspectLeakCheck.refitFraction` × `threshold`, at

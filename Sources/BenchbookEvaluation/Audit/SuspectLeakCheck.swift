@@ -126,7 +126,8 @@ public struct SuspectLeakCheck: AuditCheck {
       work.append(AuditWork(cost: 0) { () -> any Sendable in fits })
       guard full.allSatisfy({ $0 != nil }) else { return work }
     }
-    let neutralised = drops.neutralisedShares(full, nullLogLoss: nullLogLoss, jobs: jobs)
+    let neutralised = drops.neutralisedShares(
+      full, nullLogLoss: nullLogLoss, refitBar: Self.refitFraction * context.thresholds.dropColumnShare, jobs: jobs)
     if let neutralised {
       work.append(AuditWork(cost: 0) { () -> any Sendable in NeutralisedShares(values: neutralised) })
     }
@@ -197,8 +198,8 @@ public struct SuspectLeakCheck: AuditCheck {
     public var screenerLogLoss: [Double?]?
     /// Spec models fitted on every inner fold that drop-column set aside because some row's probability was 0.
     public var setAside: [String] = []
-    /// Per feature, what holding it at its training mean costs the screening model, as a share of the null
-    /// log-loss; only features reaching half the warning threshold are refitted (`DropColumnScreen`).
+    /// Per feature, what neutralising it costs the screening model, as a share of the null log-loss; only features
+    /// reaching half the warning threshold are refitted (`DropColumnScreen.neutralisedShares`).
     public var neutralisedShare: [Double]?
 
     public init(
@@ -309,9 +310,9 @@ public struct SuspectLeakCheck: AuditCheck {
     }
   }
 
-  /// Drop-column refits only the features whose neutralisation (held at the training mean, no fit) costs at least
-  /// this share of the warning threshold: a refit can do better than the neutralised model, since it may lean on
-  /// other features instead, but rarely by half (`DropColumnScreen`).
+  /// Drop-column refits only the features whose neutralisation (held at the training mean or at its prediction from
+  /// the other features, no fit) costs at least this share of the warning threshold: a refit can do better than the
+  /// neutralised model, since it may lean on other features instead, but rarely by half (`DropColumnScreen`).
   public static let refitFraction = 0.5
 
   /// Warning evidence: the feature's AUC lower bound reaches `auc_warning`.
@@ -491,7 +492,7 @@ public struct SuspectLeakCheck: AuditCheck {
   /// Which features drop-column refitted, for the check's note: those whose neutralisation reached half the threshold.
   static func refitWords(_ refitted: Int, thresholds: AuditThresholds) -> String {
     let bar = "\(AuditWording.percent(refitFraction * thresholds.dropColumnShare)) of the null log-loss"
-    guard refitted > 0 else { return "no refit: holding no feature at its training mean costs \(bar)" }
+    guard refitted > 0 else { return "no refit: neutralising no feature costs \(bar)" }
     return "refitted without the \(refitted) feature\(refitted == 1 ? "" : "s") whose neutralisation costs at least "
       + bar + (refitted == ScreenSample.dropColumnFeatures ? " (the most costly, the budget)" : "")
   }

@@ -117,8 +117,9 @@ public struct ScreenRecord: Codable, Sendable, Hashable {
     public var singleFeatureAUCStandardError: Double?
     /// Its one-sided 97.5% lower bound (t over the inner folds), which the warning compares with `auc_warning`.
     public var singleFeatureAUCLowerBound: Double?
-    /// What holding the feature at its training mean costs the screening model on the inner folds, as a share of
-    /// the null log-loss: the screen that decides which features are refitted (`logLossWithout`, `dropColumnShare`).
+    /// What neutralising the feature (held at its training mean, or at its prediction from the other features where
+    /// that costs less) costs the screening model on the inner folds, as a share of the null log-loss: the screen
+    /// that decides which features are refitted (`logLossWithout`, `dropColumnShare`).
     public var neutralisedShare: Double?
 
     /// Keys that are not the snake_case of their property, as the camelCase `JSONCoding`'s strategy turns into them.

@@ -118,10 +118,11 @@ struct LeakAuditSection: ReportSection {
       text += "(warning from \(Format.percent(audit.thresholds.dropColumnShare)); below zero, it does better without "
       text += "it); "
       if screen.features.contains(where: { $0.neutralisedShare != nil }) {
-        text += "*held at mean* is the same with the feature held at its training mean instead of refitted, which "
-        text += "costs no fit: only the features where that reaches "
-        text += "\(Format.percent(SuspectLeakCheck.refitFraction * audit.thresholds.dropColumnShare)) are refitted "
-        text += "(– in *drop-column* for the others); "
+        let bar = Format.percent(SuspectLeakCheck.refitFraction * audit.thresholds.dropColumnShare)
+        text += "*neutralised* is the same with the feature held at its training mean instead of refitted, or, where "
+        text += "that reaches \(bar), at its prediction from the other features when that costs less (a feature "
+        text += "measured twice costs little once its twin stands in); neither costs a fit: only the features "
+        text += "still at \(bar) are refitted (– in *drop-column* for the others); "
       }
       text += "*alone* is the ROC AUC of the "
       text +=
@@ -129,7 +130,7 @@ struct LeakAuditSection: ReportSection {
       text += "97.5% lower bound reaches \(Format.fixed(audit.thresholds.singleFeatureAUCWarning, 2))).\n\n"
       let held = screen.features.contains { $0.neutralisedShare != nil }
       var features = MarkdownTable(
-        [("feature", .left), ("drop-column", .right)] + (held ? [("held at mean", .right)] : [])
+        [("feature", .left), ("drop-column", .right)] + (held ? [("neutralised", .right)] : [])
           + [("alone (ROC AUC)", .right)])
       for feature in screen.features {
         features.append(
