@@ -87,6 +87,17 @@ import Testing
     #expect(shadow.folds[0].train.count == 50 - 3, "the audit's gap leaves rows out")
   }
 
+  /// Ten folds make five forward splits, not ten: `TimeSeriesSplit`'s default, at half the cost.
+  @Test func shadowPlanStopsAtFiveSplits() throws {
+    let (rows, labels) = Self.noisy(330)
+    let data = Self.dataset(rows, labels: labels, time: (0..<330).map { Double(329 - $0) })
+    let context = try Self.context(try Self.spec("time: t\nfeatures: [f0, f1]\nresampling: {folds: 10}\n"), data)
+    let shadow = try ForwardChainingShadow.plan(context).get().plan
+    #expect(shadow.folds.count == ForwardChainingShadow.maximumSplits && shadow.folds.count == 5)
+    #expect(shadow.folds.map(\.test.count) == [55, 55, 55, 55, 55])
+    #expect(shadow.folds.map(\.train.count) == [55, 110, 165, 220, 275])
+  }
+
   func temporal(spec specLoss: [[Double]], forward: [[Double?]]) throws -> CheckResult {
     let data = Self.dataset([[1], [2], [3], [4]], labels: [0, 1, 0, 1], time: [3, 2, 1, 0])
     let context = try Self.context(
