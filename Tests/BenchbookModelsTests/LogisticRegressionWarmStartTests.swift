@@ -70,4 +70,11 @@ import Testing
       try model.fit(data.x, labels: data.labels, classCount: data.classCount, from: full.keepingColumns([0, 1]))
     }
   }
+
+  /// The leak audit's screens loosen a spec's tolerance to theirs, never tighten it.
+  @Test func looseningKeepsTheLooserTolerance() {
+    #expect(LogisticRegression(tol: 1e-12).loosened(to: 1e-6).tol == 1e-6)
+    #expect(LogisticRegression(tol: 1e-3).loosened(to: 1e-6).tol == 1e-3)
+    #expect(LogisticRegression(C: 0.5, tol: 1e-12).loosened(to: 1e-6).C == 0.5)
+  }
 }

@@ -185,6 +185,15 @@ public struct ScreenSample: Sendable {
   /// which the last digits of the optimum do not move, and a loose fit takes a fraction of the iterations.
   static let screeningTolerance = 1e-6
 
+  /// A spec model as the screens fit it (its full fits on the inner folds, and drop-column's refits): stopping at
+  /// `screeningTolerance` when its fit stops at a tighter one (`ToleranceLoosening`; logistic regression's 1e-12).
+  static func screening(_ model: ModelSpec) -> ModelSpec {
+    guard let loosening = model.classifier as? any ToleranceLoosening else { return model }
+    var screened = model
+    screened.classifier = loosening.loosened(to: screeningTolerance)
+    return screened
+  }
+
   /// The logistic regression's place in `singleFeatureModels`. On a feature of one column (a number, a two-level
   /// category) it is fitted by `oneColumnLogistic`, the same objective solved by Newton's method on the column's
   /// distinct values (digits' pixels take 17). Measured by `BENCHBOOK_PHASE_TIMES` on 2026-11-26, digits' audit

@@ -47,7 +47,8 @@ public struct SuspectLeakCheck: AuditCheck {
       for m in models.indices {
         work.append(
           AuditWork(cost: models[m].descriptor.traits.relativeCost) { () -> any Sendable in
-            DropColumnScreen(sample: sample, model: models[m], preprocessing: preprocessing).fitFull(fold: f)
+            DropColumnScreen(sample: sample, model: ScreenSample.screening(models[m]), preprocessing: preprocessing)
+              .fitFull(fold: f)
           })
       }
       for j in sample.dataset.features.indices {
@@ -114,7 +115,8 @@ public struct SuspectLeakCheck: AuditCheck {
     var work: [AuditWork] = []
     if let best = Self.screener(fitted) {
       drops = DropColumnScreen(
-        sample: sample, model: context.spec.models[best], preprocessing: context.spec.preprocessing)
+        sample: sample, model: ScreenSample.screening(context.spec.models[best]),
+        preprocessing: context.spec.preprocessing)
       full = fitted[best]
     } else {
       let (model, preprocessing) = ScreenSample.screeningModel

@@ -22,3 +22,11 @@ extension LogisticRegression: WarmStartFitting {
     return start.keepingColumns(columns)
   }
 }
+
+extension LogisticRegression: ToleranceLoosening {
+  public func loosened(to tolerance: Double) -> LogisticRegression {
+    var loosened = self
+    loosened.tol = max(tol, tolerance)
+    return loosened
+  }
+}
