@@ -67,8 +67,11 @@ public enum LeakAudit {
     _ spec: ExperimentSpec, dataset: Dataset, plan: FoldPlan, mainPass: MainPass?, options: Options
   ) throws(ModelFailure) -> AuditRecord {
     let context = AuditContext(spec: spec, dataset: dataset, plan: plan)
-    let running = checks.filter { spec.audit.runs($0.id) && $0.applies(to: spec) }.map {
-      $0.init(context, run: mainPass)
+    // Planning reads the data (the forward-chaining splits sort it by time, the screen draws its sample): the
+    // checks plan side by side.
+    let planned = checks.filter { spec.audit.runs($0.id) && $0.applies(to: spec) }
+    let running = ParallelExecutor.run(count: planned.count, jobs: options.jobs) { (index: Int) -> any AuditCheck in
+      planned[index].init(context, run: mainPass)
     }
     let specFolds = mainPass == nil && running.contains { $0.needsSpecFolds }
     MemoryTrace.mark("leak audit: plans", rows: dataset.x.rows)
