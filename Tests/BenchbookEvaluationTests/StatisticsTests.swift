@@ -13,10 +13,13 @@ import Testing
       let expected = values.indices.sorted { values[$0] < values[$1] || (values[$0] == values[$1] && $0 < $1) }
       #expect(SortedOrder.ascending(values).map(Int.init) == expected)
     }
-    // Keys as the duplicate screen's hashes are: spread over all 64 bits, with repeats.
+    // Keys spread over all 64 bits, with repeats; and 32-bit ones, as the duplicate screen's hashes are.
     let keys = (0..<3_000).map { UInt64($0 % 1_000) &* 0x9E37_79B9_7F4A_7C15 }
     let expected = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
     #expect(SortedOrder.ascending(keys: keys).map(Int.init) == expected)
+    let narrow = keys.map { UInt32(truncatingIfNeeded: $0 >> 17) }
+    let narrowExpected = narrow.indices.sorted { narrow[$0] < narrow[$1] || (narrow[$0] == narrow[$1] && $0 < $1) }
+    #expect(SortedOrder.ascending(keys: narrow).map(Int.init) == narrowExpected)
   }
 
   @Test(arguments: [

@@ -67,10 +67,10 @@ public struct CrossFoldDuplicatesCheck: AuditCheck {
     var hasGroup = [Bool](repeating: false, count: groups.count)
     var folds: [FoldDuplicates] = []
     for fold in context.plan.folds {
-      fold.train.forEachRow { hasGroup[groups.ids[$0]] = true }
+      fold.train.forEachRow { hasGroup[Int(groups.ids[$0])] = true }
       var duplicates = 0
-      fold.test.forEachRow { duplicates += hasGroup[groups.ids[$0]] ? 1 : 0 }
-      fold.train.forEachRow { hasGroup[groups.ids[$0]] = false }
+      fold.test.forEachRow { duplicates += hasGroup[Int(groups.ids[$0])] ? 1 : 0 }
+      fold.train.forEachRow { hasGroup[Int(groups.ids[$0])] = false }
       folds.append(
         FoldDuplicates(
           fold: fold.index, repeat: fold.repeatIndex, testRows: fold.test.count, duplicates: duplicates,
@@ -87,9 +87,9 @@ public struct CrossFoldDuplicatesCheck: AuditCheck {
     var tally = DuplicateChance.Tally()
     for fold in context.plan.folds {
       var twinned: [Int] = []
-      fold.train.forEachRow { hasGroup[groups.ids[$0]] = true }
-      fold.test.forEachRow { if hasGroup[groups.ids[$0]] { twinned.append($0) } }
-      fold.train.forEachRow { hasGroup[groups.ids[$0]] = false }
+      fold.train.forEachRow { hasGroup[Int(groups.ids[$0])] = true }
+      fold.test.forEachRow { if hasGroup[Int(groups.ids[$0])] { twinned.append($0) } }
+      fold.train.forEachRow { hasGroup[Int(groups.ids[$0])] = false }
       chance.tally(&tally, test: fold.test, twinned: twinned, trainingRows: fold.train.count)
     }
     let expected = tally.expected / Double(max(1, testRows))
@@ -141,36 +141,40 @@ public struct CrossFoldDuplicatesCheck: AuditCheck {
   }
 
   /// Each row's group of identical rows (encoded features and label): hashed,
-  /// sorted by hash, and compared exactly within equal hashes.
-  static func duplicateGroups(_ dataset: Dataset) -> (ids: [Int], count: Int) {
+  /// sorted by hash, and compared exactly within equal hashes. The hashes are 32-bit and group ids 32-bit, so
+  /// the pass holds about 20 bytes a row, not 44 (at ten times the flagship's rows it runs beside the audit's
+  /// fits, where it set the peak); the few rows of different content sharing a hash are told apart by the exact
+  /// comparison.
+  static func duplicateGroups(_ dataset: Dataset) -> (ids: [Int32], count: Int) {
     let n = dataset.x.rows
     let width = dataset.x.columns
     let values = dataset.x.values
     func bits(_ value: Double) -> UInt64 { value == 0 ? 0 : value.bitPattern }
-    var hashes = [UInt64](repeating: 0, count: n)
+    var hashes = [UInt32](repeating: 0, count: n)
     for row in 0..<n {
       var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(dataset.labels[row])
       for c in 0..<width { h = (h ^ bits(values[row * width + c])) &* 0x0000_0100_0000_01B3 }
-      hashes[row] = h ^ (h >> 29)
+      h ^= h >> 29
+      hashes[row] = UInt32(truncatingIfNeeded: h ^ (h >> 32))
     }
     func same(_ a: Int, _ b: Int) -> Bool {
       guard dataset.labels[a] == dataset.labels[b] else { return false }
       for c in 0..<width where values[a * width + c] != values[b * width + c] { return false }
       return true
     }
-    let order = SortedOrder.ascending(keys: hashes).map(Int.init)
-    var ids = [Int](repeating: -1, count: n)
+    let order = SortedOrder.ascending(keys: hashes)
+    var ids = [Int32](repeating: -1, count: n)
     var count = 0
     var start = 0
     while start < n {
       var end = start
-      while end + 1 < n && hashes[order[end + 1]] == hashes[order[start]] { end += 1 }
+      while end + 1 < n && hashes[Int(order[end + 1])] == hashes[Int(order[start])] { end += 1 }
       // Rows sharing a hash: group them by exact equality (almost always one group).
-      for position in start...end where ids[order[position]] < 0 {
-        let row = order[position]
-        ids[row] = count
-        for other in (position + 1)..<(end + 1) where ids[order[other]] < 0 && same(row, order[other]) {
-          ids[order[other]] = count
+      for position in start...end where ids[Int(order[position])] < 0 {
+        let row = Int(order[position])
+        ids[row] = Int32(count)
+        for other in (position + 1)..<(end + 1) where ids[Int(order[other])] < 0 && same(row, Int(order[other])) {
+          ids[Int(order[other])] = Int32(count)
         }
         count += 1
       }

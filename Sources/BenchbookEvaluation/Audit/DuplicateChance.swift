@@ -26,7 +26,7 @@ public struct DuplicateChance: Sendable {
   /// A twin chance below this cannot be coincidence for one row.
   static let unlikely = 0.001
 
-  init(_ dataset: Dataset, groups: (ids: [Int], count: Int)) {
+  init(_ dataset: Dataset, groups: (ids: [Int32], count: Int)) {
     let n = dataset.x.rows
     let labels = dataset.labels
     let width = dataset.x.columns
@@ -46,7 +46,7 @@ public struct DuplicateChance: Sendable {
     var classCount = [Int: Int]()
     for y in labels { classCount[y, default: 0] += 1 }
     var groupSize = [Int](repeating: 0, count: groups.count)
-    for id in groups.ids { groupSize[id] += 1 }
+    for id in groups.ids { groupSize[Int(id)] += 1 }
     let total = Double(max(1, n))
     // p(xf | y) per feature and row.
     var conditional = [[Double]](repeating: [], count: features.count)
@@ -62,7 +62,7 @@ public struct DuplicateChance: Sendable {
       conditional[f] = (0..<n).map { r in
         let y = labels[r]
         let size = Double(classCount[y]!)
-        let count = max(1, counts[SIMD2(UInt64(y), keys[f][r])]! - (groupSize[groups.ids[r]] - 1))
+        let count = max(1, counts[SIMD2(UInt64(y), keys[f][r])]! - (groupSize[Int(groups.ids[r])] - 1))
         guard count < 5, let seen = countOfCounts[SIMD2(y, count)], seen > 0 else { return Double(count) / size }
         // No value seen once more (a continuous column: every value once, none twice): as if one were, so the
         // estimate stays above 0 yet falls with the number of values seen as rarely.
@@ -87,7 +87,7 @@ public struct DuplicateChance: Sendable {
         for r in 0..<n {
           let p = conditional[f][r]
           guard p < 1 else { continue }
-          let near = counts[others[r]]! - groupSize[groups.ids[r]]
+          let near = counts[others[r]]! - groupSize[Int(groups.ids[r])]
           guard near > 0 else { continue }
           match[r] = max(match[r], Double(near) / Double(n - 1) * p / (1 - p))
         }
