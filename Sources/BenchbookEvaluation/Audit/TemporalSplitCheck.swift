@@ -126,8 +126,11 @@ public struct TemporalSplitCheck: AuditCheck {
   public static func overlaps(_ context: AuditContext) -> [FoldOverlap] {
     guard let time = context.dataset.time else { return [] }
     return context.plan.folds.map { fold in
-      let latest = fold.train.reduce(-Double.infinity) { max($0, time[$1]) }
-      let before = fold.test.reduce(0) { $0 + (time[$1] < latest ? 1 : 0) }
+      // A run at a time (`forEachRow`): the flagship's ten folds pass over 3.3 million rows here.
+      var latest = -Double.infinity
+      fold.train.forEachRow { latest = max(latest, time[$0]) }
+      var before = 0
+      fold.test.forEachRow { before += time[$0] < latest ? 1 : 0 }
       return FoldOverlap(
         fold: fold.index, repeat: fold.repeatIndex, testRows: fold.test.count, testRowsBeforeLatestTraining: before,
         share: fold.test.isEmpty ? 0 : Double(before) / Double(fold.test.count))
