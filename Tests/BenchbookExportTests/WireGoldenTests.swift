@@ -233,6 +233,19 @@ import Testing
     #expect(throws: ModelFileError.self) { try CoreMLModel(serializedBytes: [0x08, 0xFF]) }  // truncated varint
   }
 
+  /// An enum field holding a number its enum does not define is an error that names the field.
+  @Test func undefinedEnumValuesAreRejected() throws {
+    // Field 400 (a GLM classifier), two bytes: field 4 (its class encoding), varint 7.
+    let undefined: [UInt8] = [0x82, 0x19, 0x02, 0x20, 0x07]
+    #expect(throws: ModelFileError("unknown GLM class encoding 7")) { try CoreMLModel(serializedBytes: undefined) }
+    let defined = try CoreMLModel(serializedBytes: [0x82, 0x19, 0x02, 0x20, 0x01])
+    guard case .glmClassifier(let glm) = defined.kind else {
+      Issue.record("not a GLM classifier: \(defined.kind)")
+      return
+    }
+    #expect(glm.classEncoding == .oneVsRest)
+  }
+
   @Test func unknownFieldsAreSkipped() throws {
     let golden = try Self.golden("wire-knn.mlmodel")
     // Field 99, varint 1, and field 98, a three-byte string, appended at the top level.

@@ -97,6 +97,17 @@ struct ProtobufReader {
     Int(Int32(truncatingIfNeeded: try int64(wire)))
   }
 
+  /// An enum field (an int32 on the wire) as one of `E`'s cases; a number that names none is an error that says
+  /// which field (`what`) held it.
+  mutating func enumeration<E: RawRepresentable>(_ wire: WireType, _ what: String) throws(ModelFileError) -> E
+  where E.RawValue: BinaryInteger {
+    let raw = try int32(wire)
+    guard let rawValue = E.RawValue(exactly: raw), let value = E(rawValue: rawValue) else {
+      throw ModelFileError("unknown \(what) \(raw)")
+    }
+    return value
+  }
+
   mutating func uint64(_ wire: WireType) throws(ModelFileError) -> UInt64 {
     try expect(wire, .varint, "an integer field")
     return try varint()

@@ -50,18 +50,8 @@ public struct GLMClassifier: Sendable, Equatable, ProtobufMessage {
     switch field {
     case 1: weights.append(try reader.message(wire, as: DoubleVector.self).vector)
     case 2: try reader.appendDoubles(wire, to: &offsets)
-    case 3:
-      let raw = try reader.int32(wire)
-      guard let value = PostEvaluationTransform(rawValue: raw) else {
-        throw ModelFileError("unknown GLM post-evaluation transform \(raw)")
-      }
-      postEvaluationTransform = value
-    case 4:
-      let raw = try reader.int32(wire)
-      guard let value = ClassEncoding(rawValue: raw) else {
-        throw ModelFileError("unknown GLM class encoding \(raw)")
-      }
-      classEncoding = value
+    case 3: postEvaluationTransform = try reader.enumeration(wire, "GLM post-evaluation transform")
+    case 4: classEncoding = try reader.enumeration(wire, "GLM class encoding")
     default: return try ClassLabels.decode(field, wire, from: &reader, into: &classLabels)
     }
     return true

@@ -31,12 +31,7 @@ public struct NeuralNetwork: Sendable, Equatable, ProtobufMessage {
   {
     switch field {
     case 1: layers.append(try reader.message(wire))
-    case 5:
-      let value = try reader.int64(wire)
-      guard let known = ArrayShapeMapping(rawValue: value) else {
-        throw ModelFileError("array input shape mapping \(value) is not defined")
-      }
-      arrayShapeMapping = known
+    case 5: arrayShapeMapping = try reader.enumeration(wire, "array input shape mapping")
     default: return false
     }
     return true

@@ -164,10 +164,7 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
     {
       switch field {
       case 1: try reader.appendInts(wire, to: &targetShape)
-      case 2:
-        let value = try reader.int64(wire)
-        guard let known = Order(rawValue: value) else { throw ModelFileError("reshape order \(value) is not defined") }
-        order = known
+      case 2: order = try reader.enumeration(wire, "reshape order")
       default: return false
       }
       return true
@@ -207,17 +204,9 @@ public struct NeuralNetworkLayer: Sendable, Equatable, ProtobufMessage {
       throws(ModelFileError) -> Bool
     {
       switch field {
-      case 1:
-        let value = try reader.int64(wire)
-        guard let known = Operation(rawValue: value) else {
-          throw ModelFileError("reduce operation \(value) is not defined")
-        }
-        operation = known
+      case 1: operation = try reader.enumeration(wire, "reduce operation")
       case 2: epsilon = try reader.float(wire)
-      case 3:
-        let value = try reader.int64(wire)
-        guard let known = Axis(rawValue: value) else { throw ModelFileError("reduce axis \(value) is not defined") }
-        axis = known
+      case 3: axis = try reader.enumeration(wire, "reduce axis")
       default: return false
       }
       return true

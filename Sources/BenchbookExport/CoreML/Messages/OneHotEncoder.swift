@@ -37,12 +37,7 @@ public struct OneHotEncoder: Sendable, Equatable, ProtobufMessage {
     case 1: categories = .strings(try reader.message(wire, as: StringVector.self).vector)
     case 2: categories = .int64s(try reader.message(wire, as: Int64Vector.self).vector)
     case 10: outputSparse = try reader.bool(wire)
-    case 11:
-      let raw = try reader.int32(wire)
-      guard let value = HandleUnknown(rawValue: raw) else {
-        throw ModelFileError("unknown handleUnknown value \(raw)")
-      }
-      handleUnknown = value
+    case 11: handleUnknown = try reader.enumeration(wire, "handleUnknown value")
     default: return false
     }
     return true

@@ -37,12 +37,7 @@ public struct TreeEnsembleClassifier: Sendable, Equatable, ProtobufMessage {
   {
     switch field {
     case 1: treeEnsemble = try reader.message(wire)
-    case 2:
-      let raw = try reader.int32(wire)
-      guard let value = PostEvaluationTransform(rawValue: raw) else {
-        throw ModelFileError("unknown tree ensemble post-evaluation transform \(raw)")
-      }
-      postEvaluationTransform = value
+    case 2: postEvaluationTransform = try reader.enumeration(wire, "tree ensemble post-evaluation transform")
     default: return try ClassLabels.decode(field, wire, from: &reader, into: &classLabels)
     }
     return true

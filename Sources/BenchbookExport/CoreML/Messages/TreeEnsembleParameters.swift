@@ -57,12 +57,7 @@ public struct TreeEnsembleParameters: Sendable, Equatable, ProtobufMessage {
       switch field {
       case 1: treeId = try reader.uint64(wire)
       case 2: nodeId = try reader.uint64(wire)
-      case 3:
-        let raw = try reader.int32(wire)
-        guard let value = NodeBehavior(rawValue: raw) else {
-          throw ModelFileError("unknown tree node behaviour \(raw)")
-        }
-        behavior = value
+      case 3: behavior = try reader.enumeration(wire, "tree node behaviour")
       case 10: branchFeatureIndex = try reader.uint64(wire)
       case 11: branchFeatureValue = try reader.double(wire)
       case 12: trueChildNodeId = try reader.uint64(wire)
