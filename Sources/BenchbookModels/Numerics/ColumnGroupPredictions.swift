@@ -24,17 +24,9 @@ public struct ColumnGroupPredictions: Sendable {
   public init?(_ x: Matrix, groups: [[Int]]) {
     let (n, d) = (x.rows, x.columns)
     guard n > 0, d > 0, x.values.allSatisfy(\.isFinite) else { return nil }
-    var means = [Double](repeating: 0, count: d)
-    var scales = [Double](repeating: 0, count: d)
-    for r in 0..<n {
-      for c in 0..<d { means[c] += x[r, c] }
-    }
-    for c in 0..<d { means[c] /= Double(n) }
-    for r in 0..<n {
-      for c in 0..<d { scales[c] += (x[r, c] - means[c]) * (x[r, c] - means[c]) }
-    }
     // A constant column scales by 1: it is all zeros once centred, and predicts nothing.
-    for c in 0..<d { scales[c] = scales[c] > 0 ? (scales[c] / Double(n)).squareRoot() : 1 }
+    let spread = x.values.withUnsafeBufferPointer { ColumnSpread($0, rows: n, columns: d, centred: true) }
+    let (means, scales) = (spread.center, spread.scale)
     var z = [Double](repeating: 0, count: n * d)
     for r in 0..<n {
       for c in 0..<d { z[r * d + c] = (x[r, c] - means[c]) / scales[c] }
