@@ -140,6 +140,31 @@ import Testing
     }
   }
 
+  /// Two classes take a scan of their own, which tests eight positions at a time for a split (long runs of
+  /// equal values have none); a third, absent class sends the same rows through the general scan, one
+  /// position at a time. Both must grow the same tree: the same splits, thresholds, counts and impurities.
+  @Test(arguments: [1, 5, 40])
+  func theTwoClassScanGrowsTheGeneralScansTree(minSamplesLeaf: Int) throws {
+    // Columns with 3, 12 and 400 distinct values: runs of hundreds, tens and a few rows at the root.
+    let coarse = integerPoints(rows: 4000, columns: 2, values: 0...2, seed: 61)
+    let months = integerPoints(rows: 4000, columns: 1, values: 1...12, seed: 62)
+    let fine = integerPoints(rows: 4000, columns: 1, values: 0...399, seed: 63)
+    let x = Matrix(
+      rows: 4000, columns: 4,
+      values: (0..<4000).flatMap { [coarse[$0, 0], coarse[$0, 1], months[$0, 0], fine[$0, 0] / 7] })
+    var generator = TestGenerator(seed: 64)
+    let labels = (0..<4000).map { row in
+      Int(x[row, 0] + x[row, 2]) % 3 == 0 || Double.random(in: 0..<1, using: &generator) < 0.2 ? 1 : 0
+    }
+    let model = DecisionTree(minSamplesLeaf: minSamplesLeaf)
+    let twoClasses = try model.fit(x, labels: labels, classCount: 2)
+    let threeClasses = try model.fit(x, labels: labels, classCount: 3)
+    #expect(twoClasses.nodes.count > 50)
+    try #require(twoClasses.nodes.count == threeClasses.nodes.count)
+    // The first node that differs, if any (the whole trees would make an unreadable message).
+    #expect(twoClasses.nodes.indices.first { twoClasses.nodes[$0] != threeClasses.nodes[$0] } == nil)
+  }
+
   @Test func equallyGoodSplitsTakeTheLowestThreshold() throws {
     // Splitting off the first row or the last row is equally good.
     let fitted = try DecisionTree(maxDepth: 1).fit(Matrix([[0], [1], [2], [3]]), labels: [0, 1, 1, 0], classCount: 2)

@@ -446,6 +446,10 @@ struct TreeBuilder {
 
   /// `scan` for Gini with two classes, the common case, with the counts in registers: the same operations in
   /// the same order (`proxyImprovement`'s sums start from zero, and 0 + x is x), so the same split wins.
+  ///
+  /// Most positions are no candidate: a feature with few distinct values has long runs of equal ones. With
+  /// 4-byte entries, eight positions are tested at once, and a block with no split in it only adds its labels;
+  /// a block with one is scanned position by position. Either way every candidate is evaluated in order.
   @inline(__always)
   private func scanTwoClassGini<Entry: FixedWidthInteger & UnsignedInteger>(
     values: UnsafePointer<Float>, entries: UnsafePointer<Entry>, start: Int, end: Int,
@@ -458,30 +462,49 @@ struct TreeBuilder {
     var found: Int? = nil
     var tie = false
     var ones = 0
-    for p in start..<(end - 1) {
-      ones &+= Int(truncatingIfNeeded: entries[p] >> labelShift)
-      if values[p + 1] <= values[p] + tolerance { continue }
-      let leftRows = p + 1 - start
-      let rightRows = end - p - 1
-      if leftRows < minSamplesLeaf { continue }
-      if rightRows < minSamplesLeaf { break }
-      let left0 = Double(leftRows - ones)
-      let left1 = Double(ones)
-      let right0 = total0 - left0
-      let right1 = total1 - left1
-      let leftCount = Double(leftRows)
-      let rightCount = Double(rightRows)
-      let giniLeft = 1.0 - (left0 * left0 + left1 * left1) / (leftCount * leftCount)
-      let giniRight = 1.0 - (right0 * right0 + right1 * right1) / (rightCount * rightCount)
-      let proxy = -rightCount * giniRight - leftCount * giniLeft
-      if proxy >= best {
-        if proxy > best {
-          best = proxy
-          found = p + 1
-          bestLeftCounts[0] = left0
-          bestLeftCounts[1] = left1
-        } else if found == nil {
-          tie = true
+    let last = end - 1
+    let blocks = Entry.bitWidth == 32
+    var p = start
+    scan: while p < last {
+      var stop = last
+      if blocks && p + Self.scanBlock <= last {
+        let here = UnsafeRawPointer(values + p).loadUnaligned(as: SIMD8<Float>.self)
+        let next = UnsafeRawPointer(values + p + 1).loadUnaligned(as: SIMD8<Float>.self)
+        if all(next .<= here + tolerance) {
+          let labels = UnsafeRawPointer(entries + p).loadUnaligned(as: SIMD8<UInt32>.self) &>> UInt32(labelShift)
+          ones &+= Int(labels.wrappedSum())
+          p += Self.scanBlock
+          continue
+        }
+        stop = p + Self.scanBlock
+      }
+      while p < stop {
+        let position = p
+        p += 1
+        ones &+= Int(truncatingIfNeeded: entries[position] >> labelShift)
+        if values[position + 1] <= values[position] + tolerance { continue }
+        let leftRows = position + 1 - start
+        let rightRows = end - position - 1
+        if leftRows < minSamplesLeaf { continue }
+        if rightRows < minSamplesLeaf { break scan }
+        let left0 = Double(leftRows - ones)
+        let left1 = Double(ones)
+        let right0 = total0 - left0
+        let right1 = total1 - left1
+        let leftCount = Double(leftRows)
+        let rightCount = Double(rightRows)
+        let giniLeft = 1.0 - (left0 * left0 + left1 * left1) / (leftCount * leftCount)
+        let giniRight = 1.0 - (right0 * right0 + right1 * right1) / (rightCount * rightCount)
+        let proxy = -rightCount * giniRight - leftCount * giniLeft
+        if proxy >= best {
+          if proxy > best {
+            best = proxy
+            found = position + 1
+            bestLeftCounts[0] = left0
+            bestLeftCounts[1] = left1
+          } else if found == nil {
+            tie = true
+          }
         }
       }
     }
@@ -489,6 +512,9 @@ struct TreeBuilder {
     if tie && found == nil { equalled = true }
     return found
   }
+
+  /// Positions the two-class scan tests at once (`SIMD8`).
+  static let scanBlock = 8
 
   /// Float bits mapped so unsigned integer order is numeric order (−0 just before +0).
   @inline(__always)
