@@ -137,6 +137,27 @@ import Testing
     #expect(worst <= 1e-9, "\(label): largest difference \(worst)")
   }
 
+  /// An imputed input's description, which Xcode shows the app's developer, names the sentinel to pass and what
+  /// the file puts in its place; an input the file does not impute says nothing of missing values.
+  @Test func inputDescriptionsNameTheSentinelAndTheFill() throws {
+    let spec = try Self.spec("[{impute: {strategy: median}}, standardize]")
+    let (_, pipeline, exported) = try Self.export(spec, spec.models[0])
+    let descriptions = Dictionary(
+      uniqueKeysWithValues: exported.model.description.inputs.map { ($0.name, $0.shortDescription) })
+    // palmerpenguins: the median bill length is 44.45 mm; 168 of the 333 sexed penguins are male.
+    #expect(
+      descriptions["bill_length_mm"]
+        == "Numeric; 32.1 to 59.6 in the training data. When missing, pass NaN: the model uses 44.45, the training "
+        + "rows' median.")
+    #expect(
+      descriptions["sex"]?.hasSuffix(". Any other value is an error. When missing, pass \"\": the model uses 'male'.")
+        == true, "\(descriptions["sex"] ?? "")")
+    let imputed = Set(try #require(pipeline.preprocessing.imputer).fills.map(\.name))
+    for (name, description) in descriptions {
+      #expect(description.contains("When missing") == imputed.contains(name), "\(name): \(description)")
+    }
+  }
+
   /// Every format carries the imputer; through the registry, Core ML writes the same bytes as its own exporter,
   /// and every format, with missing indicators too, predicts Benchbook's probabilities for the rows that miss
   /// values (fed NaN, and "" for Core ML's and ONNX's text category).

@@ -70,7 +70,7 @@ public enum CoreMLExporter {
 
     // 1. One-hot encoders.
     var vectorizerInputs: [(description: FeatureDescription, dimensions: Int)] = []
-    let appInputs = layout.featureDescriptions
+    let appInputs = layout.featureDescriptions(imputer: request.imputer)
     for (input, description) in zip(layout.inputs, appInputs) {
       guard let categoryType = input.labelType else {
         vectorizerInputs.append((description, 1))

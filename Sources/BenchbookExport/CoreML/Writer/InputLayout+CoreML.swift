@@ -1,19 +1,51 @@
 import BenchbookData
+import BenchbookModels
+import Foundation
 
 /// The Core ML inputs: a `double` for a numeric feature, an `int64` or `string` category for a categorical
 /// one, which the pipeline's one-hot encoder spreads over its columns.
 extension InputLayout {
-  /// The app-facing input descriptions, in spec order.
-  var featureDescriptions: [FeatureDescription] {
+  /// The app-facing input descriptions, in spec order. An input the file imputes also says how the app passes
+  /// a missing value and what the file puts in its place, since the sentinel is the app's to send: Xcode shows
+  /// these descriptions in the model's interface.
+  /// - Parameter imputer: the fitted imputer the file carries, if any.
+  func featureDescriptions(imputer: FittedImputer? = nil) -> [FeatureDescription] {
     inputs.map { input in
+      let fill = imputer?.fills.first { $0.name == input.summary.name }
       if let labelType = input.labelType {
+        let categories = input.summary.categories ?? []
         return FeatureDescription(
-          name: input.name, shortDescription: Self.categoricalText(input.summary.categories ?? []),
+          name: input.name, shortDescription: Self.categoricalText(categories) + Self.missingText(fill, categories),
           type: labelType.featureType)
       }
       return FeatureDescription(
-        name: input.name, shortDescription: Self.numericText(input.summary), type: CoreMLFeatureType(.double))
+        name: input.name, shortDescription: Self.numericText(input.summary) + Self.missingText(fill, nil),
+        type: CoreMLFeatureType(.double))
     }
+  }
+
+  /// What an imputed input's description adds: the sentinel (NaN for a number, "" for a text category) and the
+  /// fill (a number's value, a category's most frequent); nothing for an input the file does not impute.
+  static func missingText(_ fill: FittedImputer.Fill?, _ categories: [String]?) -> String {
+    guard let fill else { return "" }
+    guard let categories else {
+      let source =
+        switch fill.strategy {
+        case .mean: "the training rows' mean"
+        case .median: "the training rows' median"
+        case .mostFrequent: "the training rows' most frequent value"
+        case .constant: "the spec's constant"
+        }
+      return " When missing, pass NaN: the model uses \(Self.fillText(fill.values[0])), \(source)."
+    }
+    guard let chosen = fill.values.indices.max(by: { fill.values[$0] < fill.values[$1] }), chosen < categories.count
+    else { return "" }
+    return " When missing, pass \"\": the model uses '\(categories[chosen])'."
+  }
+
+  /// A number fill as the app reads it: whole numbers as they are, others to six significant digits.
+  static func fillText(_ value: Double) -> String {
+    value == value.rounded() ? NumberText.short(value) : String(format: "%.6g", value)
   }
 
   static func numericText(_ summary: FeatureSummary) -> String {
