@@ -126,13 +126,14 @@ coreml-check: build
 	done && \
 	$(COREML_VENV)/bin/python Tools/runtime-check/check_coremltools.py "$$dir"/*.mlmodel
 
-## runtime-check: every model of iris, breast cancer, the flagship, a spec with categorical features and two of the
-## penguins with missing values imputed (Tools/runtime-check/penguins-*.yaml), exported as
+## runtime-check: every model of iris, breast cancer, the flagship, a spec with categorical features and three of the
+## penguins with missing values imputed (Tools/runtime-check/penguins-*.yaml; one an integer category), exported as
 ## Core ML, TensorFlow Lite and ONNX, loaded in coremltools, LiteRT and ONNX Runtime (Tools/runtime-check), and
 ## checked against Benchbook's own probabilities and scikit-learn's (1e-4; kNN only at float32 ties, under 0.5%)
 RUNTIME_VENV := .build/runtime-venv
 RUNTIME_SPECS ?= experiments/iris.yaml experiments/breast-cancer.yaml experiments/flights-delay.yaml \
-	Tools/runtime-check/categorical.yaml Tools/runtime-check/penguins-impute.yaml Tools/runtime-check/penguins-nb.yaml
+	Tools/runtime-check/categorical.yaml Tools/runtime-check/penguins-impute.yaml Tools/runtime-check/penguins-nb.yaml \
+	Tools/runtime-check/penguins-year.yaml
 runtime-venv:
 	@[ -x $(RUNTIME_VENV)/bin/python ] && $(RUNTIME_VENV)/bin/python -c \
 	  'import ai_edge_litert, onnxruntime, onnx, coremltools, sklearn, pandas, yaml' 2>/dev/null || { \

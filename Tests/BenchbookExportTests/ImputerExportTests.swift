@@ -13,14 +13,15 @@ import Testing
   static let penguins = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../EndToEndTests/Fixtures/realdata/penguins.csv").standardizedFileURL.path
 
-  static func spec(_ preprocess: String, sexIndicator: Bool = false) throws -> ExperimentSpec {
+  /// - Parameter year: an extra feature entry for `year`, such as `{year: {type: categorical}}`.
+  static func spec(_ preprocess: String, sexIndicator: Bool = false, year: String? = nil) throws -> ExperimentSpec {
     try SpecParser.parse(
       yaml: """
         name: penguins-export
         data: {path: "\(penguins)"}
         target: species
         features: [island, bill_length_mm, bill_depth_mm, flipper_length_mm, body_mass_g,
-                   {sex: {impute: {strategy: most_frequent, add_indicator: \(sexIndicator)}}}]
+                   {sex: {impute: {strategy: most_frequent, add_indicator: \(sexIndicator)}}}\(year.map { ", " + $0 } ?? "")]
         preprocess: \(preprocess)
         models: [LR, LDA, DT, NB, KNN]
 
@@ -135,6 +136,49 @@ import Testing
       .probabilities(RawFeatureRows.rows(x, features: dataset.features), classes: dataset.classes)
     let worst = zip(fromFile.values, pipeline.predictProbabilities(x).values).reduce(0) { max($0, abs($1.0 - $1.1)) }
     #expect(worst <= 1e-9, "\(label): largest difference \(worst)")
+  }
+
+  /// An integer category (penguins' year, declared categorical: 2007, 2008, 2009) is imputed too. The app passes
+  /// `Int64.min` for a missing one: Core ML fills it with an int64 imputer before the one-hot encoder and flags it
+  /// with a one-hot encoder over the sentinel alone; ONNX with `Equal` and `Where`. Every format gives Benchbook's
+  /// probabilities for rows whose year is missing (the data miss none, so the test blanks them).
+  @Test(arguments: ["LR", "DT", "NB"])
+  func integerCategoriesAreImputedWithTheirSentinel(_ label: String) throws {
+    let spec = try Self.spec(
+      "[{impute: {strategy: median}}, standardize]",
+      year: "{year: {type: categorical, impute: {strategy: most_frequent, add_indicator: true}}}")
+    let chosen = try #require(spec.models.first { $0.label == label })
+    let dataset = try Dataset.load(spec.dataset)
+    let year = try #require(dataset.features.first { $0.name == "year" })
+    #expect(year.categories == ["2007", "2008", "2009"])
+    let pipeline = try FoldEvaluator(dataset: dataset, preprocessing: spec.preprocessing).fitAllRows(chosen)
+    var x = dataset.x.selecting(rows: RowIndices(Array(stride(from: 0, to: dataset.x.rows, by: 17))))
+    for r in 0..<x.rows where r % 2 == 0 {
+      for column in year.columns { x[r, column] = .nan }
+    }
+    #expect(
+      RawFeatureRows.rows(x, features: dataset.features)[0]["year"] == .int64(Int64.min), "the sentinel passed")
+    let expected = pipeline.predictProbabilities(x)
+    for format in ExportFormats.all {
+      let file = try OnDeviceCost.export(
+        spec, dataset: dataset, model: chosen, pipeline: pipeline, format: format, crossValidatedLogLoss: nil)
+      let got = try format.probabilities(file.bytes, rows: x, features: dataset.features, classes: dataset.classes)
+      let worst = zip(got.values, expected.values).reduce(0) { max($0, abs($1.0 - $1.1)) }
+      #expect(worst <= (format.id == "coreml" && label != "NB" ? 1e-9 : 1e-4), "\(label) \(format.name): \(worst)")
+      if let coreML = file.coreML {
+        let kinds = coreML.model.stages.map(\.model.kind.name)
+        #expect(kinds.filter { $0 == "imputer" }.count == 3, "\(kinds): sex's string, year's int64, the numbers'")
+      }
+    }
+  }
+
+  /// A feature whose integer categories include the sentinel itself cannot be imputed: the app could not tell
+  /// the file a category is missing.
+  @Test func anIntegerCategoryEqualToTheSentinelIsRefused() throws {
+    let refused = MissingSentinel.refusal(["3", String(Int64.min)], feature: "code")
+    #expect(
+      refused?.description.contains("feature 'code' is imputed and has -9223372036854775808 as a category") == true)
+    #expect(MissingSentinel.refusal(["3", "-1"], feature: "code") == nil)
   }
 
   /// An imputed input's description, which Xcode shows the app's developer, names the sentinel to pass and what

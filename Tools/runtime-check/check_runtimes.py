@@ -16,7 +16,7 @@ spec given, every model in it and every format (Core ML, TensorFlow Lite, ONNX):
 3. Its probabilities are compared with Benchbook's, and with scikit-learn's fit of
    the same model on all rows (after a `SimpleImputer` per imputed feature, with
    `MissingIndicator` columns appended in feature order, when the spec imputes; a
-   missing value is fed to the file as NaN, or "" for a text category). Tolerance: 1e-4 absolute for logistic regression,
+   missing value is fed to the file as NaN, "" for a text category, Int64.min for an integer one). Tolerance: 1e-4 absolute for logistic regression,
    LDA, naive Bayes and trees. k-nearest neighbours may differ only in rows whose
    k-th and (k+1)-th nearest rows lie within float32 resolution of each other
    (`float32 ties`, which must stay under 0.5% of the rows); against scikit-learn,
@@ -120,6 +120,26 @@ def run_tflite(path, data):
     return np.concatenate(out).astype(np.float64), problems
 
 
+# What an app passes for a missing integer category (Benchbook's MissingSentinel.integer, Int64.min).
+MISSING_INTEGER = -(2**63)
+
+
+def integer_categories(feature):
+    """Whether the file takes this categorical feature as int64: every category is an integer's canonical text."""
+    try:
+        return all(str(int(c)) == c for c in feature.get("categories", []))
+    except ValueError:
+        return False
+
+
+def app_category(value, feature):
+    """A category as an app passes it: an int for an integer feature (Int64.min when missing), else the text ("" when
+    missing, as the predictions file writes any missing category)."""
+    if not integer_categories(feature):
+        return value
+    return MISSING_INTEGER if value in ("", None) else int(value)
+
+
 def onnx_feeds(session, data, rows):
     features = data["features"]
     inputs = session.get_inputs()
@@ -132,7 +152,7 @@ def onnx_feeds(session, data, rows):
         if node.type == "tensor(float)":
             feeds[node.name] = np.array(values, dtype=np.float64).astype(np.float32).reshape(-1, 1)
         elif node.type == "tensor(int64)":
-            feeds[node.name] = np.array([int(v) for v in values], dtype=np.int64).reshape(-1, 1)
+            feeds[node.name] = np.array([app_category(v, feature) for v in values], dtype=np.int64).reshape(-1, 1)
         else:
             feeds[node.name] = np.array(values, dtype=object).reshape(-1, 1)
     return feeds
@@ -190,7 +210,7 @@ def run_coreml(path, data):
             if feature["type"] == "numeric":
                 row[feature["name"]] = float("nan") if value is None else float(value)
             else:
-                row[feature["name"]] = value
+                row[feature["name"]] = app_category(value, feature)
         rows.append(row)
     labels, probabilities = predict(spec, rows)
     order = [labels.index(c) for c in data["classes"]]

@@ -2,7 +2,7 @@
 
 There is no Core ML runtime on Linux. This follows the semantics Apple's format
 documents for the model types Benchbook writes (one-hot encoder, feature
-vectorizer, imputer (a double array over NaN, a string over ""), scaler, GLM classifier, tree ensemble classifier, k-nearest
+vectorizer, imputer (a double array over NaN, a string over "", an int64 over Int64.min), scaler, GLM classifier, tree ensemble classifier, k-nearest
 neighbours classifier, neural-network classifier with inner product,
 multiply, concat, scale, reshape, reduce and softmax layers, and a plain neural network with the exact array
 mapping, notEqual, concatND and inner product layers: the missing indicators), reading the file through coremltools'
@@ -71,6 +71,9 @@ def run(model, features, n):
             target = imputer.replaceDoubleValue
             hit = np.isnan(x) if np.isnan(target) else x == target
             features[outputs[0]] = np.where(hit, fills[None, :], x)
+        elif imputed == "imputedInt64Value" and replaced == "replaceInt64Value":
+            target = imputer.replaceInt64Value
+            features[outputs[0]] = [imputer.imputedInt64Value if int(v) == target else v for v in features[inputs[0]]]
         elif imputed == "imputedStringValue" and replaced == "replaceStringValue":
             target = imputer.replaceStringValue
             features[outputs[0]] = [imputer.imputedStringValue if v == target else v for v in features[inputs[0]]]

@@ -13,9 +13,9 @@ import BenchbookModels
 /// results.json's class order, a plain tensor. Trees use ai.onnx.ml 5's
 /// `TreeEnsemble` (its `TreeEnsembleClassifier` is deprecated; `TreeEnsemble`
 /// gives per-class sums, here a tree per class, one for two classes). A
-/// spec's imputation is in the file: the app passes NaN for a missing number
-/// and "" for a missing text category (`GraphLowering+Imputation`; an
-/// imputed int64 category is refused).
+/// spec's imputation is in the file: the app passes NaN for a missing number,
+/// "" for a missing text category and `Int64.min` for a missing integer one
+/// (`MissingSentinel`, `GraphLowering+Imputation`).
 public struct ONNXFormat: ExportFormat {
   public init() {}
 
@@ -39,12 +39,18 @@ public struct ONNXFormat: ExportFormat {
     guard graph.constantBytes <= limit else {
       throw ExportError.overLimit(format: name, bytes: graph.constantBytes, limit: limit)
     }
+    // The integer categories' sentinel is named only where one is imputed.
+    let integerImputed = layout.inputs.contains { input in
+      input.labelType == .int64 && request.imputer?.fills.contains { $0.name == input.summary.name } == true
+    }
     let facts = request.missingValueFacts(
       request.metadata.graphFacts(scaled: !request.scalers.isEmpty, form: form, treeLayout: .ensemble),
-      sentinel: "NaN (numbers), \"\" (text categories)")
+      sentinel: "NaN (numbers), \"\" (text categories)"
+        + (integerImputed ? ", \(MissingSentinel.integer) (integer categories)" : ""))
     let description =
       request.metadata.shortDescription(features: layout.inputs.map(\.name))
-      + request.missingValueSentence(numbers: "NaN", categories: "\"\"")
+      + request.missingValueSentence(
+        numbers: "NaN", categories: integerImputed ? "\"\" (text) or \(MissingSentinel.integer) (integer)" : "\"\"")
       + " Outputs: label, the most probable class of \(request.metadata.target), and probabilities, one per class in "
       + "this order: \(request.classes.joined(separator: ", "))."
     let model = try ONNXWriter.model(
@@ -82,13 +88,14 @@ public struct ONNXFormat: ExportFormat {
           inputs.append(.init(shape: [x.rows, 1], values: .float32(column.map { Float($0) })))
         case .categorical:
           let categories = feature.categories ?? []
-          // A missing category (NaN) as the app passes it: "" (an int64 one has no such value: 0).
-          let chosen = column.map { $0.isNaN ? GraphLowering.missingCategory : categories[Int($0)] }
+          // A missing category (NaN) as the app passes it (`MissingSentinel`).
           inputs.append(
             .init(
               shape: [x.rows, 1],
               values: LabelType(labels: categories) == .int64
-                ? .int64(chosen.map { LabelType.int64(from: $0) ?? 0 }) : .string(chosen)))
+                ? .int64(
+                  column.map { $0.isNaN ? MissingSentinel.integer : LabelType.int64(from: categories[Int($0)]) ?? 0 })
+                : .string(column.map { $0.isNaN ? MissingSentinel.text : categories[Int($0)] })))
         }
       }
     }

@@ -119,6 +119,12 @@ struct ProtobufWriter {
     writeFixed64(value.bitPattern)
   }
 
+  /// An int64 field written whatever its value (a member of a oneof, whose presence is its meaning).
+  mutating func presentInt(_ field: Int, _ value: Int64) {
+    writeKey(field, .varint)
+    writeVarint(UInt64(bitPattern: value))
+  }
+
   /// A float field; +0.0 is omitted.
   mutating func float(_ field: Int, _ value: Float) {
     guard value.bitPattern != 0 else { return }

@@ -68,6 +68,7 @@ public enum ModelInspection {
       switch imputer.imputed {
       case .doubleArray(let values): return "NaN → the training fold's fill over \(values.count) columns"
       case .string(let value): return "\"\" → \"\(value)\""
+      case .int64(let value): return "\(MissingSentinel.integer) → \(value)"
       case .double(let value): return "NaN → \(value)"
       case .none: return "no imputed value"
       }

@@ -1,4 +1,4 @@
-/// Replaces the sentinel in a double, a string or each element of an array, as Core ML's imputer does.
+/// Replaces the sentinel in a double, an int64, a string or each element of an array, as Core ML's imputer does.
 struct CompiledImputer: CompiledModel {
   let input: String
   let output: String
@@ -29,6 +29,11 @@ struct CompiledImputer: CompiledModel {
         throw EvaluationError("a string imputer needs a string replace value")
       }
       features[output] = .string(value == sentinel ? fill : value)
+    case (.int64(let value), .int64(let fill)):
+      guard case .int64(let sentinel) = imputer.replaced else {
+        throw EvaluationError("an int64 imputer needs an int64 replace value")
+      }
+      features[output] = .int64(value == sentinel ? fill : value)
     case (nil, _):
       throw EvaluationError("missing input '\(input)'")
     default:

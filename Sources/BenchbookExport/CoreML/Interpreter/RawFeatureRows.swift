@@ -16,7 +16,9 @@ public enum RawFeatureRows {
           row[feature.name] = .double(x[r, feature.columns.lowerBound])
         case .categorical where x[r, feature.columns.lowerBound].isNaN:
           // A missing category, as an app passes it to an exported imputer.
-          row[feature.name] = .string("")
+          row[feature.name] =
+            LabelType(labels: feature.categories ?? []) == .int64
+            ? .int64(MissingSentinel.integer) : .string(MissingSentinel.text)
         case .categorical:
           let categories = feature.categories ?? []
           var chosen = 0

@@ -81,20 +81,28 @@ public enum CoreMLExporter {
         let chosen = fill.values.indices.max(by: { fill.values[$0] < fill.values[$1] }),
         let categories = input.summary.categories
       {
-        guard categoryType == .string else {
-          throw ExportError(
-            "feature '\(input.name)' has number categories, for which Core ML's imputer has no missing-value "
-              + "sentinel Benchbook writes; declare them as text")
+        let sentinel: Imputer.Replaced
+        let fillValue: Imputer.Imputed
+        switch categoryType {
+        case .string:
+          (sentinel, fillValue) = (.string(MissingSentinel.text), .string(categories[chosen]))
+        case .int64:
+          try MissingSentinel.checkIntegerCategories(categories, feature: input.name)
+          (sentinel, fillValue) = (
+            .int64(MissingSentinel.integer), .int64(LabelType.int64(from: categories[chosen]) ?? 0)
+          )
         }
         let imputed = FeatureDescription(
           name: names.claim("\(input.name)Imputed"),
-          shortDescription: "\(input.name), \"\" (missing) replaced by '\(categories[chosen])'.",
+          shortDescription:
+            "\(input.name), \(categoryType == .string ? "\"\"" : String(MissingSentinel.integer)) (missing) replaced "
+            + "by '\(categories[chosen])'.",
           type: description.type)
         models.append(
           CoreMLModel(
             specificationVersion: SpecificationVersion.iOS11.rawValue,
             description: ModelDescription(inputs: [description], outputs: [imputed]),
-            kind: .imputer(Imputer(imputed: .string(categories[chosen]), replaced: .string("")))))
+            kind: .imputer(Imputer(imputed: fillValue, replaced: sentinel))))
         stageNames.append(names.stage("imputer_\(input.name)"))
         encoderInput = imputed
       }
@@ -114,14 +122,17 @@ public enum CoreMLExporter {
       if indicated.contains(input.summary.name) {
         let missing = FeatureDescription(
           name: names.claim("\(input.name)Missing"),
-          shortDescription: "1 where \(input.name) is missing (\"\"), else 0.", type: array(1))
+          shortDescription:
+            "1 where \(input.name) is missing (\(categoryType == .string ? "\"\"" : String(MissingSentinel.integer))), "
+            + "else 0.", type: array(1))
         models.append(
           CoreMLModel(
             specificationVersion: SpecificationVersion.iOS11.rawValue,
             description: ModelDescription(inputs: [description], outputs: [missing]),
             kind: .oneHotEncoder(
               OneHotEncoder(
-                categories: .strings([""]), outputSparse: false,
+                categories: categoryType == .string
+                  ? .strings([MissingSentinel.text]) : .int64s([MissingSentinel.integer]), outputSparse: false,
                 handleUnknown: .ignoreUnknown))))
         stageNames.append(names.stage("missing_\(input.name)"))
         missingTexts[input.summary.name] = missing

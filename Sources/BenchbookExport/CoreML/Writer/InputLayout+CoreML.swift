@@ -40,7 +40,8 @@ extension InputLayout {
     }
     guard let chosen = fill.values.indices.max(by: { fill.values[$0] < fill.values[$1] }), chosen < categories.count
     else { return "" }
-    return " When missing, pass \"\": the model uses '\(categories[chosen])'."
+    let sentinel = LabelType(labels: categories) == .int64 ? String(MissingSentinel.integer) : "\"\""
+    return " When missing, pass \(sentinel): the model uses '\(categories[chosen])'."
   }
 
   /// A number fill as the app reads it: whole numbers as they are, others to six significant digits.

@@ -12,15 +12,12 @@ import BenchbookModels
 /// lowering, read back and evaluated by the same code, and the indicators need the `equal` anyway. A column the
 /// imputer leaves alone has NaN as its "fill", so a NaN there stays NaN, as Benchbook's own pipeline leaves it.
 ///
-/// ONNX takes string categories as strings: the app passes `""` for a missing one (Core ML's sentinel too),
-/// which `select(equal(c, ""), fill, c)` replaces before the one-hot encoder. ONNX int64 categories have no value
-/// to spare for "missing", so imputing one is refused (`checkImputer`).
+/// ONNX takes categories as they are: the app passes `""` for a missing text category and `Int64.min` for a
+/// missing integer one (`MissingSentinel`, Core ML's sentinels too), which `select(equal(c, sentinel), fill, c)`
+/// replaces before the one-hot encoder.
 extension GraphLowering {
-  /// The missing-category text ONNX string inputs take (as Core ML's).
-  static let missingCategory = ""
-
   /// What a graph cannot carry of `imputer`: columns other than the inputs', a fill the training rows could not
-  /// compute, an ONNX int64 category to impute.
+  /// compute, an ONNX int64 category to impute that has the sentinel among its categories.
   static func checkImputer(_ imputer: FittedImputer, layout: InputLayout, dialect: GraphDialect)
     throws(ExportError)
   {
@@ -34,27 +31,27 @@ extension GraphLowering {
       guard let input = layout.inputs.first(where: { $0.name == fill.name }), input.summary.columns == fill.columns
       else { throw ExportError("the imputer fills '\(fill.name)', which is no input of the file") }
       if dialect.inputs == .typedFeatures, input.labelType == .int64 {
-        throw ExportError(
-          "feature '\(fill.name)' is imputed, but its categories are numbers, which ONNX takes as int64: no int64 "
-            + "value can mean \"missing\" without being a category, so the file could not be told a category is "
-            + "missing; declare the categories as text (an app passes \"\" for a missing one), or export to "
-            + "TensorFlow Lite (a missing category index is NaN)")
+        try MissingSentinel.checkIntegerCategories(input.summary.categories ?? [], feature: fill.name)
       }
     }
   }
 
-  /// A string category input with `""` replaced by the fill's category, and the bool [batch, 1] rows that missed it.
-  mutating func filledCategory(_ input: Int, _ fill: FittedImputer.Fill, categories: [String], name: String)
-    throws(GraphError) -> (filled: Int, missing: Int)
-  {
+  /// A category input (text, or int64 when `labelType` says so) with its sentinel (`MissingSentinel`) replaced by
+  /// the fill's category, and the bool [batch, 1] rows that missed it.
+  mutating func filledCategory(
+    _ input: Int, _ fill: FittedImputer.Fill, categories: [String], labelType: LabelType, name: String
+  ) throws(GraphError) -> (filled: Int, missing: Int) {
     // The fill is a training row's one-hot columns: its category is the hot one.
-    let chosen = fill.values.indices.max { fill.values[$0] < fill.values[$1] } ?? 0
+    let chosen = categories[fill.values.indices.max { fill.values[$0] < fill.values[$1] } ?? 0]
+    let (sentinel, filler): (TensorValues, TensorValues) =
+      switch labelType {
+      case .string: (.string([MissingSentinel.text]), .string([chosen]))
+      case .int64: (.int64([MissingSentinel.integer]), .int64([LabelType.int64(from: chosen) ?? 0]))
+      }
     let missing = try graph.apply(
-      .equal, input, graph.constant("\(name)_missing_text", .string([Self.missingCategory]), shape: []),
-      name: "\(name)_missing")
+      .equal, input, graph.constant("\(name)_missing_value", sentinel, shape: []), name: "\(name)_missing")
     let filled = try graph.apply(
-      .select, missing, graph.constant("\(name)_fill", .string([categories[chosen]]), shape: []), input,
-      name: "\(name)_imputed")
+      .select, missing, graph.constant("\(name)_fill", filler, shape: []), input, name: "\(name)_imputed")
     return (filled, missing)
   }
 

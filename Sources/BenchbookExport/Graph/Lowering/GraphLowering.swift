@@ -163,7 +163,8 @@ struct GraphLowering {
           ? .int64(categories.map { LabelType.int64(from: $0) ?? 0 }) : .string(categories)
         var category = input
         if let imputer, let fill = imputer.fills.first(where: { $0.name == feature.name }) {
-          let (filled, missing) = try filledCategory(input, fill, categories: categories, name: feature.name)
+          let (filled, missing) = try filledCategory(
+            input, fill, categories: categories, labelType: labelType, name: feature.name)
           category = filled
           missingCategories[feature.name] = missing
         }
