@@ -67,4 +67,18 @@ public struct Matrix: Sendable, Equatable {
     }
     return Matrix(rows: rows, columns: indices.count, values: out)
   }
+
+  /// The largest absolute difference between this matrix's entries and `other`'s, in order: how far one
+  /// computation of the same values (an exported file's probabilities, a refit) is from another. Infinity when
+  /// the shapes differ or an entry is NaN on either side, so that a comparison with a tolerance fails.
+  public func largestDifference(from other: Matrix) -> Double {
+    guard rows == other.rows, columns == other.columns else { return .infinity }
+    var largest = 0.0
+    for (a, b) in zip(values, other.values) {
+      let difference = abs(a - b)
+      guard !difference.isNaN else { return .infinity }
+      largest = Swift.max(largest, difference)
+    }
+    return largest
+  }
 }

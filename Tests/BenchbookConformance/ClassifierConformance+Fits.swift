@@ -85,7 +85,7 @@ extension ClassifierConformance {
         if tolerance == 0 {
           #expect(bitwiseEqual(inOrder, reordered), "\(dataset) \(configuration): the fit changed")
         } else {
-          #expect(largestDifference(inOrder, reordered) <= tolerance, "\(dataset) \(configuration)")
+          #expect(inOrder.largestDifference(from: reordered) <= tolerance, "\(dataset) \(configuration)")
         }
       }
     }
@@ -124,7 +124,7 @@ extension ClassifierConformance {
         let alone = try configuration.fit(x, labels: labels, classCount: data.classCount).predictProbabilities(testX)
         for probabilities in [shared[c], fits[c].predictProbabilities(testX)] {
           if tolerance > 0 {
-            #expect(largestDifference(probabilities, alone) <= tolerance, "\(dataset) \(configuration.parameters)")
+            #expect(probabilities.largestDifference(from: alone) <= tolerance, "\(dataset) \(configuration.parameters)")
           } else {
             #expect(bitwiseEqual(probabilities, alone), "\(dataset) \(configuration.parameters)")
           }

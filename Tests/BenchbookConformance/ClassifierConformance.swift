@@ -108,11 +108,6 @@ public enum ClassifierConformance {
     a.rows == b.rows && a.columns == b.columns && a.values.map(\.bitPattern) == b.values.map(\.bitPattern)
   }
 
-  public static func largestDifference(_ a: Matrix, _ b: Matrix) -> Double {
-    precondition(a.rows == b.rows && a.columns == b.columns)
-    return zip(a.values, b.values).map { abs($0 - $1) }.max() ?? 0
-  }
-
   /// `rows` × `classCount`, every entry in [0, 1], every row summing to 1 within 1e-12.
   static func expectDistributions(
     _ probabilities: Matrix, rows: Int, classCount: Int, _ comment: Comment,

@@ -121,12 +121,8 @@ import Testing
     for format in [TFLiteFormat(), ONNXFormat()] as [any ExportFormat] {
       let bytes = try Exporter.export(request, as: format).bytes
       let got = try format.probabilities(bytes, rows: rows, features: request.features, classes: request.classes)
-      #expect(Self.largest(got, expected) <= 1e-5, "\(format.name)")
+      #expect(got.largestDifference(from: expected) <= 1e-5, "\(format.name)")
     }
-  }
-
-  static func largest(_ a: Matrix, _ b: Matrix) -> Double {
-    zip(a.values, b.values).reduce(0) { max($0, abs($1.0 - $1.1)) }
   }
 
   /// An imputed int64 category: ONNX writes it (the app passes `Int64.min` for a missing one), unless a category

@@ -106,7 +106,7 @@ import Testing
     let fromFile = try CoreMLEvaluator(serializedBytes: exported.bytes)
       .probabilities(RawFeatureRows.rows(x, features: dataset.features), classes: dataset.classes)
     let fromBenchbook = pipeline.predictProbabilities(x)
-    let worst = zip(fromFile.values, fromBenchbook.values).reduce(0) { max($0, abs($1.0 - $1.1)) }
+    let worst = fromFile.largestDifference(from: fromBenchbook)
     #expect(worst <= (label == "KNN" ? 1e-4 : label == "NB" ? 1e-5 : 1e-9), "\(label): largest difference \(worst)")
     #expect(try CoreMLModel(serializedBytes: exported.bytes).serializedBytes() == exported.bytes)
     let text = ModelInspection.text(exported.model, fileName: "penguins.mlmodel", sizeBytes: exported.sizeBytes)
@@ -134,7 +134,7 @@ import Testing
     let x = dataset.x.selecting(rows: RowIndices(missing + complete))
     let fromFile = try CoreMLEvaluator(serializedBytes: exported.bytes)
       .probabilities(RawFeatureRows.rows(x, features: dataset.features), classes: dataset.classes)
-    let worst = zip(fromFile.values, pipeline.predictProbabilities(x).values).reduce(0) { max($0, abs($1.0 - $1.1)) }
+    let worst = fromFile.largestDifference(from: pipeline.predictProbabilities(x))
     #expect(worst <= 1e-9, "\(label): largest difference \(worst)")
   }
 
@@ -163,7 +163,7 @@ import Testing
       let file = try OnDeviceCost.export(
         spec, dataset: dataset, model: chosen, pipeline: pipeline, format: format, crossValidatedLogLoss: nil)
       let got = try format.probabilities(file.bytes, rows: x, features: dataset.features, classes: dataset.classes)
-      let worst = zip(got.values, expected.values).reduce(0) { max($0, abs($1.0 - $1.1)) }
+      let worst = got.largestDifference(from: expected)
       #expect(worst <= (format.id == "coreml" && label != "NB" ? 1e-9 : 1e-4), "\(label) \(format.name): \(worst)")
       if let coreML = file.coreML {
         let kinds = coreML.model.stages.map(\.model.kind.name)
@@ -222,7 +222,7 @@ import Testing
         let file = try OnDeviceCost.export(
           spec, dataset: dataset, model: chosen, pipeline: pipeline, format: format, crossValidatedLogLoss: nil)
         let got = try format.probabilities(file.bytes, rows: x, features: dataset.features, classes: dataset.classes)
-        let worst = zip(got.values, expected.values).reduce(0) { max($0, abs($1.0 - $1.1)) }
+        let worst = got.largestDifference(from: expected)
         #expect(worst <= 1e-4, "\(label) \(format.name) \(preprocess): largest difference \(worst)")
       }
     }

@@ -37,7 +37,7 @@ import Testing
         spec, dataset: dataset, model: model, pipeline: pipeline, format: format, crossValidatedLogLoss: nil)
       let got = try format.probabilities(
         file.bytes, rows: dataset.x, features: dataset.features, classes: dataset.classes)
-      let worst = zip(got.values, expected.values).reduce(0) { max($0, abs($1.0 - $1.1)) }
+      let worst = got.largestDifference(from: expected)
       #expect(worst <= 1e-5, "\(format.name): largest difference \(worst)")
     }
   }

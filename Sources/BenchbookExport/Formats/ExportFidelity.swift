@@ -9,7 +9,8 @@ import BenchbookModels
 /// that checks every registered model in every format it can be written in
 /// (`ExportFormats.formats(for:)`).
 public enum ExportFidelity {
-  /// The largest absolute difference between the file's and the model's probabilities on `x`.
+  /// The largest absolute difference between the file's and the model's probabilities on `x` (infinity for a
+  /// NaN or a shape that differs: `Matrix.largestDifference`).
   /// - Parameter x: design-matrix rows as `Dataset.x` holds them (encoded, unscaled).
   public static func largestDifference(_ request: ExportRequest, rows x: Matrix, format: any ExportFormat) throws
     -> Double
@@ -19,9 +20,6 @@ public enum ExportFidelity {
     let imputed = request.imputer?.transform(x) ?? x
     let scaled = request.scalers.reduce(imputed) { $1.transform($0) }
     let expected = request.classifier.predictProbabilities(scaled)
-    var largest = 0.0
-    for (a, b) in zip(fromFile.values, expected.values) { largest = max(largest, abs(a - b)) }
-    guard fromFile.rows == expected.rows, fromFile.columns == expected.columns, !largest.isNaN else { return .infinity }
-    return largest
+    return fromFile.largestDifference(from: expected)
   }
 }
