@@ -1,10 +1,8 @@
 import BenchbookData
 
 /// scikit-learn's `KFold`: contiguous blocks of rows, optionally after one shuffle.
-public struct KFold: InnerResampling, Hashable {
+public struct KFold: InnerResampling, ShuffledFoldCount, Hashable {
   public static let id = "kfold"
-  public static let keys = ["folds", "shuffle"]
-  public static let ordersByTime = false
 
   public var folds: Int
   public var shuffle: Bool
@@ -19,14 +17,6 @@ public struct KFold: InnerResampling, Hashable {
     self.foldsLocation = foldsLocation
   }
 
-  public init(settings: ResamplingSettings) throws(SpecError) {
-    self.init(
-      folds: try settings.int("folds", atLeast: 2) ?? 5, shuffle: try settings.bool("shuffle") ?? false,
-      seed: try settings.seed(), foldsLocation: settings.location(of: "folds"))
-  }
-
-  public var splitCount: Int { folds }
-
   public func plan(rowCount n: Int, labels: [Int], time: [Double]?, specPath: String) throws(SpecError) -> FoldPlan {
     guard folds <= n else {
       throw FoldPlan.foldsError(
@@ -38,12 +28,6 @@ public struct KFold: InnerResampling, Hashable {
       generator.shuffle(&order)
     }
     return FoldPlan(folds: FoldPlan.contiguousFolds(order: order, k: folds, firstIndex: 0, repeatIndex: 0))
-  }
-
-  public var definitionText: String { ResamplingSettingsText.line(folds: folds, shuffle: shuffle, seed: seed) }
-
-  public func record(foldsPerRepeat: Int) -> ResamplingSummary {
-    ResamplingSummary(method: Self.id, folds: foldsPerRepeat, shuffle: shuffle, seed: shuffle ? seed : nil)
   }
 
   public static func describe(_ r: ResamplingSummary) -> String {

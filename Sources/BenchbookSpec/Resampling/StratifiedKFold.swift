@@ -1,10 +1,8 @@
 import BenchbookData
 
 /// scikit-learn's `StratifiedKFold`: folds keep the class proportions, optionally shuffled within classes.
-public struct StratifiedKFold: InnerResampling, Hashable {
+public struct StratifiedKFold: InnerResampling, ShuffledFoldCount, Hashable {
   public static let id = "stratified-kfold"
-  public static let keys = ["folds", "shuffle"]
-  public static let ordersByTime = false
 
   public var folds: Int
   public var shuffle: Bool
@@ -19,14 +17,6 @@ public struct StratifiedKFold: InnerResampling, Hashable {
     self.foldsLocation = foldsLocation
   }
 
-  public init(settings: ResamplingSettings) throws(SpecError) {
-    self.init(
-      folds: try settings.int("folds", atLeast: 2) ?? 5, shuffle: try settings.bool("shuffle") ?? false,
-      seed: try settings.seed(), foldsLocation: settings.location(of: "folds"))
-  }
-
-  public var splitCount: Int { folds }
-
   public func plan(rowCount n: Int, labels: [Int], time: [Double]?, specPath: String) throws(SpecError) -> FoldPlan {
     func fail(_ message: String) -> SpecError { FoldPlan.foldsError(message, at: foldsLocation, specPath: specPath) }
     guard folds <= n else { throw fail("\(folds) folds need at least \(folds) rows; the data has \(n)") }
@@ -39,12 +29,6 @@ public struct StratifiedKFold: InnerResampling, Hashable {
     var generator = shuffle ? SeededGenerator(seed: seed) : nil
     let assignment = FoldPlan.stratifiedAssignment(labels: labels, k: folds, generator: &generator)
     return FoldPlan(folds: FoldPlan.foldsFromAssignment(assignment, k: folds))
-  }
-
-  public var definitionText: String { ResamplingSettingsText.line(folds: folds, shuffle: shuffle, seed: seed) }
-
-  public func record(foldsPerRepeat: Int) -> ResamplingSummary {
-    ResamplingSummary(method: Self.id, folds: foldsPerRepeat, shuffle: shuffle, seed: shuffle ? seed : nil)
   }
 
   public static func describe(_ r: ResamplingSummary) -> String {
