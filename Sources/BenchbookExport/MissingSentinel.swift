@@ -8,8 +8,13 @@ public enum MissingSentinel {
   /// be: a file whose imputed feature has it as a category is refused (`checkIntegerCategories`).
   public static let integer = Int64.min
 
-  /// A missing number: NaN.
-  public static let number = Double.nan
+  /// A missing category's sentinel as a description writes it: `""`, or `-9223372036854775808`.
+  static func written(for type: LabelType) -> String {
+    switch type {
+    case .string: "\"\""
+    case .int64: String(integer)
+    }
+  }
 
   /// Refuses an imputed integer-category feature one of whose categories is the sentinel itself.
   static func checkIntegerCategories(_ categories: [String], feature: String) throws(ExportError) {

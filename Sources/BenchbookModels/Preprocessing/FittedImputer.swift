@@ -22,6 +22,9 @@ public struct FittedImputer: Sendable, Hashable {
 
     /// Whether the fill is usable: false when the strategy had nothing to compute from.
     public var isFitted: Bool { values.allSatisfy { !$0.isNaN } }
+
+    /// A categorical feature's filled category, as the position of the hot column in its one-hot row.
+    public var hotColumn: Int? { values.indices.max { values[$0] < values[$1] } }
   }
 
   public var fills: [Fill]

@@ -78,7 +78,7 @@ public enum CoreMLExporter {
       }
       var encoderInput = description
       if let fill = request.imputer?.fills.first(where: { $0.name == input.summary.name }),
-        let chosen = fill.values.indices.max(by: { fill.values[$0] < fill.values[$1] }),
+        let chosen = fill.hotColumn,
         let categories = input.summary.categories
       {
         let sentinel: Imputer.Replaced
@@ -95,8 +95,7 @@ public enum CoreMLExporter {
         let imputed = FeatureDescription(
           name: names.claim("\(input.name)Imputed"),
           shortDescription:
-            "\(input.name), \(categoryType == .string ? "\"\"" : String(MissingSentinel.integer)) (missing) replaced "
-            + "by '\(categories[chosen])'.",
+            "\(input.name), \(MissingSentinel.written(for: categoryType)) (missing) replaced by '\(categories[chosen])'.",
           type: description.type)
         models.append(
           CoreMLModel(
@@ -123,8 +122,7 @@ public enum CoreMLExporter {
         let missing = FeatureDescription(
           name: names.claim("\(input.name)Missing"),
           shortDescription:
-            "1 where \(input.name) is missing (\(categoryType == .string ? "\"\"" : String(MissingSentinel.integer))), "
-            + "else 0.", type: array(1))
+            "1 where \(input.name) is missing (\(MissingSentinel.written(for: categoryType))), else 0.", type: array(1))
         models.append(
           CoreMLModel(
             specificationVersion: SpecificationVersion.iOS11.rawValue,

@@ -15,20 +15,21 @@ extension InputLayout {
       if let labelType = input.labelType {
         let categories = input.summary.categories ?? []
         return FeatureDescription(
-          name: input.name, shortDescription: Self.categoricalText(categories) + Self.missingText(fill, categories),
+          name: input.name,
+          shortDescription: Self.categoricalText(categories) + Self.missingText(fill, categories, labelType),
           type: labelType.featureType)
       }
       return FeatureDescription(
-        name: input.name, shortDescription: Self.numericText(input.summary) + Self.missingText(fill, nil),
+        name: input.name, shortDescription: Self.numericText(input.summary) + Self.missingText(fill, nil, nil),
         type: CoreMLFeatureType(.double))
     }
   }
 
   /// What an imputed input's description adds: the sentinel (NaN for a number, "" for a text category) and the
   /// fill (a number's value, a category's most frequent); nothing for an input the file does not impute.
-  static func missingText(_ fill: FittedImputer.Fill?, _ categories: [String]?) -> String {
+  static func missingText(_ fill: FittedImputer.Fill?, _ categories: [String]?, _ labelType: LabelType?) -> String {
     guard let fill else { return "" }
-    guard let categories else {
+    guard let categories, let labelType else {
       let source =
         switch fill.strategy {
         case .mean: "the training rows' mean"
@@ -38,10 +39,8 @@ extension InputLayout {
         }
       return " When missing, pass NaN: the model uses \(Self.fillText(fill.values[0])), \(source)."
     }
-    guard let chosen = fill.values.indices.max(by: { fill.values[$0] < fill.values[$1] }), chosen < categories.count
-    else { return "" }
-    let sentinel = LabelType(labels: categories) == .int64 ? String(MissingSentinel.integer) : "\"\""
-    return " When missing, pass \(sentinel): the model uses '\(categories[chosen])'."
+    guard let chosen = fill.hotColumn, chosen < categories.count else { return "" }
+    return " When missing, pass \(MissingSentinel.written(for: labelType)): the model uses '\(categories[chosen])'."
   }
 
   /// A number fill as the app reads it: whole numbers as they are, others to six significant digits.

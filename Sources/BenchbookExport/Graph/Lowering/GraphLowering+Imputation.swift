@@ -42,7 +42,7 @@ extension GraphLowering {
     _ input: Int, _ fill: FittedImputer.Fill, categories: [String], labelType: LabelType, name: String
   ) throws(GraphError) -> (filled: Int, missing: Int) {
     // The fill is a training row's one-hot columns: its category is the hot one.
-    let chosen = categories[fill.values.indices.max { fill.values[$0] < fill.values[$1] } ?? 0]
+    let chosen = categories[fill.hotColumn ?? 0]
     let (sentinel, filler): (TensorValues, TensorValues) =
       switch labelType {
       case .string: (.string([MissingSentinel.text]), .string([chosen]))
