@@ -164,8 +164,7 @@ import Testing
 
       """
     let gnuplot = bin.appendingPathComponent("gnuplot").path
-    try script.write(toFile: gnuplot, atomically: true, encoding: .utf8)
-    chmod(gnuplot, 0o755)
+    try ReportFixture.writeExecutable(script, to: gnuplot)
     let plotsDirectory = directory.appendingPathComponent("plots").path
     let outcomes = PlotRenderer.draw(results, into: plotsDirectory, environment: ["PATH": bin.path + ":/usr/bin:/bin"])
     #expect(outcomes.map(\.id) == PlotRenderer.notDrawn(because: "", for: results).map(\.id), "report order")

@@ -26,6 +26,19 @@ enum ReportFixture {
     }
   }
 
+  /// Writes an executable stand-in through a descriptor closed on exec. A descriptor without that flag (Foundation's
+  /// writes) is inherited by any process another test spawns meanwhile, which then holds the file open for writing
+  /// for as long as it runs, and running the stand-in fails with "Text file busy".
+  static func writeExecutable(_ text: String, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    guard write(descriptor, bytes, bytes.count) == bytes.count else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    }
+  }
+
   static func scratchDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("benchbook-report-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
