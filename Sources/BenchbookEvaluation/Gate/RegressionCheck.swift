@@ -63,22 +63,11 @@ public enum RegressionCheck {
 
   /// Loads a baseline file.
   public static func loadBaseline(_ path: String) throws -> Baseline {
-    let bytes: [UInt8]
-    do {
-      bytes = try RegularFile.read(path)
-    } catch {
-      throw ResultsFile.ReadError(path: path, reason: error.reason)
-    }
-    do {
-      return try JSONCoding.decoder().decode(Baseline.self, from: Data(bytes))
-    } catch {
-      throw ResultsFile.ReadError(path: path, reason: "not a Benchbook baseline: \(error)")
-    }
+    try ResultsFile.decode(Baseline.self, at: path, kind: "baseline")
   }
 
   public static func encode(_ baseline: Baseline) throws -> [UInt8] {
-    let encoder = JSONCoding.encoder([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    return Array(try encoder.encode(baseline)) + [UInt8(ascii: "\n")]
+    try ResultsFile.encodeContract(baseline)
   }
 
   /// Measures `spec` and compares with the baseline at `baselinePath`.

@@ -135,7 +135,6 @@ public struct ScreenRecord: Codable, Sendable, Hashable {
 extension AuditRecord {
   /// The record as `results.json` writes it under `audit`: sorted keys, shortest numbers.
   public func json() throws -> [UInt8] {
-    let encoder = JSONCoding.encoder([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
+    try ResultsFile.encodeContract(self)
   }
 }

@@ -40,6 +40,21 @@ public enum ResultsFile {
 
   /// Reads and checks `path` (see `ResultsValidation`).
   public static func read(_ path: String) throws(ReadError) -> ExperimentResults {
+    let results = try decode(ExperimentResults.self, at: path, kind: "results file")
+    if let problem = ResultsValidation.firstProblem(results) {
+      throw ReadError(path: path, reason: problem.description)
+    }
+    return results
+  }
+
+  /// Reads one of Benchbook's JSON files (results, baseline, study, shard) as `type`, so every such file's fault
+  /// is reported alike: its line and column for JSON syntax, the dotted key path for a value.
+  /// - Parameters:
+  ///   - kind: what the file should be, for a missing key ("not a Benchbook baseline?").
+  ///   - plainKeys: the file was written with Swift's own key names (shard files), not `JSONCoding`'s.
+  public static func decode<T: Decodable>(_ type: T.Type, at path: String, kind: String, plainKeys: Bool = false)
+    throws(ReadError) -> T
+  {
     let bytes: [UInt8]
     do {
       bytes = try RegularFile.read(path)
@@ -50,12 +65,16 @@ public enum ResultsFile {
     if let fault = JSONSyntax.firstFault(bytes) {
       throw ReadError(path: path, reason: ":\(fault.line):\(fault.column): not valid JSON: \(fault.message)")
     }
-    let results: ExperimentResults
+    func dotted(_ path: [any CodingKey]) -> String {
+      path.map { key in
+        key.intValue.map { "[\($0)]" } ?? (plainKeys ? key.stringValue : JSONCoding.fileKey(key.stringValue))
+      }.joined(separator: ".")
+    }
     do {
-      results = try JSONCoding.decoder().decode(ExperimentResults.self, from: Data(bytes))
+      return try (plainKeys ? JSONDecoder() : JSONCoding.decoder()).decode(type, from: Data(bytes))
     } catch let DecodingError.keyNotFound(key, context) {
       throw ReadError(
-        path: path, reason: "\(dotted(context.codingPath + [key])): missing; not a Benchbook results file?")
+        path: path, reason: "\(dotted(context.codingPath + [key])): missing; not a Benchbook \(kind)?")
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
       throw ReadError(path: path, reason: "\(dotted(context.codingPath)): \(context.debugDescription)")
     } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
@@ -63,13 +82,5 @@ public enum ResultsFile {
     } catch {
       throw ReadError(path: path, reason: "not valid JSON: \(error.localizedDescription)")
     }
-    if let problem = ResultsValidation.firstProblem(results) {
-      throw ReadError(path: path, reason: problem.description)
-    }
-    return results
-  }
-
-  private static func dotted(_ path: [any CodingKey]) -> String {
-    path.map { $0.intValue.map { "[\($0)]" } ?? JSONCoding.fileKey($0.stringValue) }.joined(separator: ".")
   }
 }

@@ -65,11 +65,14 @@ public struct ShardFile: Codable, Sendable {
     }
   }
 
-  /// Shard files pass outputs between `run --shard` and `merge` of one build, as Foundation codes them by default
-  /// (not `JSONCoding`: the outputs' types spell no keys of their own).
-  public func encoded() throws -> [UInt8] {
+  public func encoded() throws -> [UInt8] { try Self.encodePlain(self) }
+
+  /// A shard file (an experiment's or a study's) as Foundation codes it by default, keys sorted: shard files pass
+  /// outputs between `run --shard` and `merge` of one build, and the outputs' types spell no keys of their own
+  /// (not `JSONCoding`). `ResultsFile.decode(_:at:kind:plainKeys:)` reads them back.
+  public static func encodePlain(_ value: some Encodable) throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
+    return Array(try encoder.encode(value)) + [UInt8(ascii: "\n")]
   }
 }

@@ -23,10 +23,9 @@ public enum ShardMerge {
       for name in names where name.hasPrefix("shard-") && name.hasSuffix(".json") {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
         do {
-          let file = try JSONDecoder().decode(ShardFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-          found.append((path, file))
+          found.append((path, try ResultsFile.decode(ShardFile.self, at: path, kind: "shard file", plainKeys: true)))
         } catch {
-          throw Failure("\(path): not a Benchbook shard file (\(error))")
+          throw Failure(error.description)
         }
       }
     }

@@ -12,16 +12,6 @@ public enum StudyFile {
   }
 
   public static func read(_ path: String) throws -> StudyResults {
-    let bytes: [UInt8]
-    do {
-      bytes = try RegularFile.read(path)
-    } catch {
-      throw ResultsFile.ReadError(path: path, reason: error.reason)
-    }
-    do {
-      return try JSONCoding.decoder().decode(StudyResults.self, from: Data(bytes))
-    } catch {
-      throw ResultsFile.ReadError(path: path, reason: "not a Benchbook study file: \(error)")
-    }
+    try ResultsFile.decode(StudyResults.self, at: path, kind: "study file")
   }
 }

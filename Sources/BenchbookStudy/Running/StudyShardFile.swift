@@ -44,11 +44,7 @@ public struct StudyShardFile: Codable, Sendable, Hashable {
 
   public static func fileName(shard: Int, of count: Int) -> String { "study-shard-\(shard)-of-\(count).json" }
 
-  public func encoded() throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
-  }
+  public func encoded() throws -> [UInt8] { try ShardFile.encodePlain(self) }
 
   /// Every `study-shard-*-of-*.json` in `directories`, sorted by shard; empty when there are none (the folders
   /// hold an experiment's shards, or nothing).
@@ -60,9 +56,9 @@ public struct StudyShardFile: Codable, Sendable, Hashable {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(name).relativePath
         do {
           found.append(
-            (path, try JSONDecoder().decode(StudyShardFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))))
+            (path, try ResultsFile.decode(StudyShardFile.self, at: path, kind: "study shard file", plainKeys: true)))
         } catch {
-          throw Failure("\(path): not a Benchbook study shard file (\(error))")
+          throw Failure(error.description)
         }
       }
     }
