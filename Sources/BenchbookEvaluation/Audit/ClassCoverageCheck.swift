@@ -4,23 +4,13 @@ import BenchbookSpec
 /// `class-coverage`: a fold whose training rows lack a class. Its models give
 /// that class probability 0 and pay the clipping cost (36 nats) for each of
 /// its test rows. Warning, one finding per class, naming the folds.
-public struct ClassCoverageCheck: AuditCheck {
+public struct ClassCoverageCheck: DataPassCheck {
   public static let id = AuditCheckID.classCoverage
   public static let question = "Does every fold's training set hold every class?"
 
-  let context: AuditContext
+  public let context: AuditContext
 
   public init(_ context: AuditContext, run: LeakAudit.MainPass?) { self.context = context }
-
-  /// One pass over every fold's rows: in the pool, beside the fits.
-  public func work() -> [AuditWork] {
-    let context = context
-    return [AuditWork(cost: AuditWork.dataPassCost) { () -> any Sendable in Self.run(context) }]
-  }
-
-  public func conclude(_ outputs: AuditOutputs, scores: AuditScores) -> CheckResult {
-    outputs.first[0] as! CheckResult
-  }
 
   public struct Evidence: Codable, Sendable, Hashable {
     public var `class`: String

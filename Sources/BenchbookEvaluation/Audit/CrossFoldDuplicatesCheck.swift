@@ -13,23 +13,13 @@ import BenchbookSpec
 /// - an error only for twins that cannot be coincidence beyond the error share (default 5%) of test rows: such
 ///   copies, or an excess over the expected share more than `errorZ` standard errors out;
 /// - otherwise nothing, and the check's note gives both shares.
-public struct CrossFoldDuplicatesCheck: AuditCheck {
+public struct CrossFoldDuplicatesCheck: DataPassCheck {
   public static let id = AuditCheckID.crossFoldDuplicates
   public static let question = "Are test rows identical to training rows of the same fold?"
 
-  let context: AuditContext
+  public let context: AuditContext
 
   public init(_ context: AuditContext, run: LeakAudit.MainPass?) { self.context = context }
-
-  /// One pass over the data, sorting every row by its hash: in the pool, beside the fits.
-  public func work() -> [AuditWork] {
-    let context = context
-    return [AuditWork(cost: AuditWork.dataPassCost) { () -> any Sendable in Self.run(context) }]
-  }
-
-  public func conclude(_ outputs: AuditOutputs, scores: AuditScores) -> CheckResult {
-    outputs.first[0] as! CheckResult
-  }
 
   public struct FoldDuplicates: Codable, Sendable, Hashable {
     public var fold: Int

@@ -11,23 +11,13 @@ import BenchbookSpec
 /// warning.
 ///
 /// Categorical features are not screened: their categories have no order.
-public struct TimeProxyCheck: AuditCheck {
+public struct TimeProxyCheck: DataPassCheck {
   public static let id = AuditCheckID.timeProxy
   public static let question = "Does a feature rise or fall steadily with time, like a row number or a timestamp?"
 
-  let context: AuditContext
+  public let context: AuditContext
 
   public init(_ context: AuditContext, run: LeakAudit.MainPass?) { self.context = context }
-
-  /// One pass over the data, ranking every row: in the pool, beside the fits.
-  public func work() -> [AuditWork] {
-    let context = context
-    return [AuditWork(cost: AuditWork.dataPassCost) { () -> any Sendable in Self.run(context) }]
-  }
-
-  public func conclude(_ outputs: AuditOutputs, scores: AuditScores) -> CheckResult {
-    outputs.first[0] as! CheckResult
-  }
 
   public struct Evidence: Codable, Sendable, Hashable {
     public var timeColumn: String
