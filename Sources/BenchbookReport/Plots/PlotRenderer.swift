@@ -41,19 +41,9 @@ public enum PlotRenderer {
   private static func draw(
     _ plot: any ReportPlot, _ results: ExperimentResults, into directory: String, gnuplot: String?
   ) -> PlotOutcome {
-    var outcome = PlotOutcome(id: plot.id, title: plot.title, fileName: plot.fileName, skippedBecause: nil)
-    guard let gnuplot else {
-      outcome.skippedBecause = Gnuplot.notInstalled
-      return outcome
-    }
-    do {
-      outcome.warnings = try Gnuplot.drawSVG(named: plot.fileName, into: directory, executable: gnuplot) {
-        plot.script(results, output: $0)
-      }
-    } catch {
-      outcome.skippedBecause = "\(error)"
-    }
-    return outcome
+    PlotOutcome.draw(
+      id: plot.id, title: plot.title, fileName: plot.fileName, into: directory, gnuplot: gnuplot
+    ) { plot.script(results, output: $0) }
   }
 
   /// The plots' outcomes in report order, filled in by their threads as they finish.

@@ -26,4 +26,23 @@ public struct PlotOutcome: Sendable, Hashable {
   public var skippedBecause: String?
   /// What gnuplot warned about while drawing it (shown on the terminal, never in the report).
   public var warnings: [String] = []
+
+  /// Draws one plot, a report's or a study's, from its gnuplot `script` (given the output path); skipped, with
+  /// the reason, when gnuplot is not installed or fails.
+  static func draw(
+    id: String, title: String, fileName: String, into directory: String, gnuplot: String?,
+    script: (String) -> GnuplotScript
+  ) -> PlotOutcome {
+    var outcome = PlotOutcome(id: id, title: title, fileName: fileName, skippedBecause: nil)
+    guard let gnuplot else {
+      outcome.skippedBecause = Gnuplot.notInstalled
+      return outcome
+    }
+    do {
+      outcome.warnings = try Gnuplot.drawSVG(named: fileName, into: directory, executable: gnuplot, script: script)
+    } catch {
+      outcome.skippedBecause = "\(error)"
+    }
+    return outcome
+  }
 }

@@ -37,19 +37,9 @@ public enum StudyPublisher {
   static func draw(_ study: StudyResults, into directory: String, environment: [String: String]) -> [PlotOutcome] {
     let gnuplot = Gnuplot.executable(environment: environment)
     return plots.map { plot in
-      var outcome = PlotOutcome(id: plot.id, title: plot.title, fileName: plot.fileName, skippedBecause: nil)
-      guard let gnuplot else {
-        outcome.skippedBecause = Gnuplot.notInstalled
-        return outcome
-      }
-      do {
-        outcome.warnings = try Gnuplot.drawSVG(named: plot.fileName, into: directory, executable: gnuplot) {
-          plot.script(study, output: $0)
-        }
-      } catch {
-        outcome.skippedBecause = "\(error)"
-      }
-      return outcome
+      PlotOutcome.draw(
+        id: plot.id, title: plot.title, fileName: plot.fileName, into: directory, gnuplot: gnuplot
+      ) { plot.script(study, output: $0) }
     }
   }
 
