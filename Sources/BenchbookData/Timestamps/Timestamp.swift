@@ -54,9 +54,9 @@ public enum Timestamp {
 
   /// Byte-level ISO-8601 parse.
   static func parse(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
-    var text = ByteCursor(cell)
-    guard let year = text.digits(4), text.take("-"), let month = text.digits(2), text.take("-"),
-      let day = text.digits(2)
+    var text = CellCursor(cell, trimmingTabs: false)
+    guard let year = text.digits(exactly: 4), text.take("-"), let month = text.digits(exactly: 2), text.take("-"),
+      let day = text.digits(exactly: 2)
     else { return nil }
     var hour = 0
     var minute = 0
@@ -64,11 +64,11 @@ public enum Timestamp {
     var offsetMinutes = 0
     if !text.atEnd {
       guard text.take("T") || text.take("t") || text.take(" ") else { return nil }
-      guard let h = text.digits(2), text.take(":"), let m = text.digits(2) else { return nil }
+      guard let h = text.digits(exactly: 2), text.take(":"), let m = text.digits(exactly: 2) else { return nil }
       hour = h
       minute = m
       if text.take(":") {
-        guard let s = text.digits(2) else { return nil }
+        guard let s = text.digits(exactly: 2) else { return nil }
         second = Double(s)
         if text.take(".") || text.take(",") {
           guard let fraction = text.fraction() else { return nil }
@@ -77,11 +77,11 @@ public enum Timestamp {
       }
       if text.take("Z") || text.take("z") {
       } else if let sign = text.sign() {
-        guard let offsetHours = text.digits(2), offsetHours <= 23 else { return nil }
+        guard let offsetHours = text.digits(exactly: 2), offsetHours <= 23 else { return nil }
         var offsetMins = 0
         if !text.atEnd {
           _ = text.take(":")
-          guard let m = text.digits(2), m <= 59 else { return nil }
+          guard let m = text.digits(exactly: 2), m <= 59 else { return nil }
           offsetMins = m
         }
         offsetMinutes = sign * (offsetHours * 60 + offsetMins)
@@ -92,68 +92,5 @@ public enum Timestamp {
       return nil
     }
     return local - Double(offsetMinutes * 60)
-  }
-}
-
-/// Reads fixed-width fields from a cell, spaces around it ignored. A struct
-/// with mutating methods rather than closures over a local index, which
-/// would cost a dynamic exclusivity check per character.
-private struct ByteCursor {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var index: Int
-  let end: Int
-
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
-    self.bytes = bytes
-    var start = 0
-    var end = bytes.count
-    while start < end && bytes[start] == 0x20 { start += 1 }
-    while end > start && bytes[end - 1] == 0x20 { end -= 1 }
-    self.index = start
-    self.end = end
-  }
-
-  var atEnd: Bool { index == end }
-
-  /// Exactly `count` ASCII digits as a number.
-  mutating func digits(_ count: Int) -> Int? {
-    guard index + count <= end else { return nil }
-    var value = 0
-    for k in index..<(index + count) {
-      let digit = bytes[k] &- 0x30
-      guard digit < 10 else { return nil }
-      value = value * 10 + Int(digit)
-    }
-    index += count
-    return value
-  }
-
-  mutating func take(_ ascii: Unicode.Scalar) -> Bool {
-    guard index < end, bytes[index] == UInt8(ascii: ascii) else { return false }
-    index += 1
-    return true
-  }
-
-  /// `+` → 1, `-` → -1, otherwise `nil` and nothing consumed.
-  mutating func sign() -> Int? {
-    if take("+") { return 1 }
-    if take("-") { return -1 }
-    return nil
-  }
-
-  /// Digits after a decimal point as a fraction of one (at most 15 used).
-  mutating func fraction() -> Double? {
-    var value = 0
-    var scale = 1
-    var count = 0
-    while index < end, case let digit = bytes[index] &- 0x30, digit < 10 {
-      if count < 15 {
-        value = value * 10 + Int(digit)
-        scale *= 10
-      }
-      count += 1
-      index += 1
-    }
-    return count > 0 ? Double(value) / Double(scale) : nil
   }
 }
