@@ -44,6 +44,33 @@ import Testing
     #expect(tree.nearest(queries, k: k) == LinearNeighborIndex(points: points).nearest(queries, k: k))
   }
 
+  /// Large k's lists are sorted by `KBest`'s own merge sort, which the linear scan shares: checked here against the
+  /// standard library's sort of every point's (distance, row), on tied data, for lists of every length modulo 8
+  /// (the sort's first runs).
+  @Test(arguments: [25, 26, 27, 28, 29, 30, 31, 32, 97, 300])
+  func largeKListsMatchASortOfEveryPoint(k: Int) {
+    let points = integerPoints(rows: 400, columns: 3, values: 0...4, seed: 41)
+    let queries = integerPoints(rows: 30, columns: 3, values: -1...5, seed: 42)
+    let found = KDTree(points: points, leafSize: 6).nearest(queries, k: k)
+    for q in 0..<queries.rows {
+      var all: [(d2: Double, row: Int)] = []
+      for row in 0..<points.rows {
+        var d2 = 0.0
+        for f in 0..<3 {
+          let difference: Double = queries[q, f] - points[row, f]
+          d2 += difference * difference
+        }
+        all.append((d2, row))
+      }
+      all.sort { $0.d2 != $1.d2 ? $0.d2 < $1.d2 : $0.row < $1.row }
+      let expected = all.prefix(k)
+      let rows: [Int] = Array(found.rows[(q * k)..<((q + 1) * k)])
+      let distances: [Double] = Array(found.squaredDistances[(q * k)..<((q + 1) * k)])
+      #expect(rows == expected.map(\.row), "query \(q)")
+      #expect(distances == expected.map(\.d2), "query \(q)")
+    }
+  }
+
   /// A search among admitted rows finds what a tree over those rows alone finds, with rows numbered as here.
   @Test(arguments: [3, 30, 80])
   func admittedRowsSearchEqualsATreeOverThoseRows(k: Int) {
