@@ -180,45 +180,61 @@ struct NeighborGraphPass: Sendable {
     let width = configurations.count * classCount
     let queries = dataset.x.selecting(rows: Array(block))
     var out = [Double](repeating: 0, count: membership.entryCount(of: block) * width)
-    var rows = [Int](repeating: 0, count: largestK)
-    var distances = [Double](repeating: 0, count: largestK)
+    // A split's kept neighbours, rewritten for every (row, split): plain buffers, so a copy is one store, with
+    // no array's uniqueness check.
+    let labels = UnsafeMutablePointer<Int>.allocate(capacity: largestK)
+    let distances = UnsafeMutablePointer<Double>.allocate(capacity: largestK)
+    let weights = UnsafeMutablePointer<Double>.allocate(capacity: largestK)
+    defer {
+      labels.deallocate()
+      distances.deallocate()
+      weights.deallocate()
+    }
     var sums = [Double](repeating: 0, count: classCount)
     let sharedShares = shares
     var finite = true
 
+    /// Each neighbour's class and weight (`NeighborShareWriting.weights`) in `list`, aligned with its rows: looked
+    /// up once per list, not once per split that keeps the neighbour.
+    func described(_ list: NeighborList) -> Described {
+      var weights = [Double](repeating: 0, count: list.squaredDistances.count)
+      list.squaredDistances.withUnsafeBufferPointer { distances in
+        weights.withUnsafeMutableBufferPointer { sharedShares.weights(squaredDistances: distances, into: $0) }
+      }
+      return Described(list: list, labels: list.rows.map { dataset.labels[$0] }, weights: weights)
+    }
+
     /// Writes the shares of query `q` for every split testing it, taking each split's first `largestK`
-    /// training rows from `list` (query `position` of it). Returns `false`, leaving the query for a longer
+    /// training rows from `listed` (query `position` of it). Returns `false`, leaving the query for a longer
     /// list, when a split has too few there and `searchAlone` is false; else searches that split alone.
-    func answer(_ q: Int, from list: NeighborList, position: Int, searchAlone: Bool) -> Bool {
+    func answer(_ q: Int, from listed: Described, position: Int, searchAlone: Bool) -> Bool {
+      let list = listed.list
       let row = block.lowerBound + q
       var entry = membership.firstEntry(of: row) - membership.firstEntry(of: block.lowerBound)
       for s in membership.splits(testing: row) {
         var kept = 0
         for i in (position * list.k)..<((position + 1) * list.k) where membership.trains(s, list.rows[i]) {
-          rows[kept] = list.rows[i]
+          labels[kept] = listed.labels[i]
           distances[kept] = list.squaredDistances[i]
+          weights[kept] = listed.weights[i]
           kept += 1
           if kept == largestK { break }
         }
         if kept < largestK {
           guard searchAlone else { return false }
           let own = tree.nearest(queries.selecting(rows: [q]), k: largestK) { membership.trains(s, $0) }
-          rows = own.rows
-          distances = own.squaredDistances
+          let ownListed = described(own)
+          for i in 0..<largestK {
+            labels[i] = ownListed.labels[i]
+            distances[i] = own.squaredDistances[i]
+            weights[i] = ownListed.weights[i]
+          }
         }
-        dataset.labels.withUnsafeBufferPointer { labels in
-          rows.withUnsafeBufferPointer { rows in
-            distances.withUnsafeBufferPointer { distances in
-              sums.withUnsafeMutableBufferPointer { sums in
-                out.withUnsafeMutableBufferPointer { out in
-                  let shares = UnsafeMutableBufferPointer(rebasing: out[(entry * width)..<((entry + 1) * width)])
-                  sharedShares.write(
-                    rows: rows.baseAddress!, squaredDistances: distances.baseAddress!, labels: labels, sums: sums,
-                    into: shares)
-                  if !shares.allSatisfy(\.isFinite) { finite = false }
-                }
-              }
-            }
+        sums.withUnsafeMutableBufferPointer { sums in
+          out.withUnsafeMutableBufferPointer { out in
+            let shares = UnsafeMutableBufferPointer(rebasing: out[(entry * width)..<((entry + 1) * width)])
+            sharedShares.write(labels: labels, squaredDistances: distances, weights: weights, sums: sums, into: shares)
+            if !shares.allSatisfy(\.isFinite) { finite = false }
           }
         }
         entry += 1
@@ -231,18 +247,27 @@ struct NeighborGraphPass: Sendable {
     // four times k nearly always, and the rare split left short is searched on its own.
     let listed = min(n, 2 * largestK + 8)
     let found = tree.nearest(queries, k: listed)
+    let foundListed = described(found)
     var deferred: [Int] = []
-    for q in 0..<block.count where !answer(q, from: found, position: q, searchAlone: listed == n) {
+    for q in 0..<block.count where !answer(q, from: foundListed, position: q, searchAlone: listed == n) {
       deferred.append(q)
     }
     if !deferred.isEmpty {
       let longer = min(n, 2 * listed)
       let again = tree.nearest(queries.selecting(rows: deferred), k: longer)
+      let againListed = described(again)
       for (position, q) in deferred.enumerated() {
-        _ = answer(q, from: again, position: position, searchAlone: true)
+        _ = answer(q, from: againListed, position: position, searchAlone: true)
       }
     }
     return finite ? out : nil
+  }
+
+  /// A neighbour list with each neighbour's class and weight beside it.
+  private struct Described {
+    var list: NeighborList
+    var labels: [Int]
+    var weights: [Double]
   }
 
   /// The Core ML size of each configuration fitted on each outer split's training rows, measured as

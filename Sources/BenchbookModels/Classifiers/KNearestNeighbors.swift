@@ -322,10 +322,22 @@ extension FittedKNearestNeighbors {
       }
     }
 
+    /// Each neighbour's distance weight, 1/d, when some configuration weighs by distance (the vote of
+    /// `write`'s distance walk, unless a neighbour is at distance 0).
+    public func weights(
+      squaredDistances: UnsafeBufferPointer<Double>, into weights: UnsafeMutableBufferPointer<Double>
+    ) {
+      guard walks.contains(where: { $0.weights == .distance }) else { return }
+      for i in squaredDistances.indices { weights[i] = 1 / squaredDistances[i].squareRoot() }
+    }
+
     /// Writes configuration c's shares at `out[c·classCount...]`.
-    /// - Parameter sums: scratch space for `classCount` values.
+    /// - Parameters:
+    ///   - labels: each neighbour's class, nearest first.
+    ///   - weights: `weights(squaredDistances:into:)` of these neighbours.
+    ///   - sums: scratch space for `classCount` values.
     public func write(
-      rows: UnsafePointer<Int>, squaredDistances: UnsafePointer<Double>, labels: UnsafeBufferPointer<Int>,
+      labels: UnsafePointer<Int>, squaredDistances: UnsafePointer<Double>, weights: UnsafePointer<Double>,
       sums: UnsafeMutableBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
     ) {
       for walk in walks {
@@ -338,9 +350,9 @@ extension FittedKNearestNeighbors {
             case .uniform: 1
             // scikit-learn: weight 1/d; if any weight is infinite (d == 0), those weigh 1 and the others 0.
             case .distance:
-              zeroDistance ? (squaredDistances[i] == 0 ? 1 : 0) : 1 / squaredDistances[i].squareRoot()
+              zeroDistance ? (squaredDistances[i] == 0 ? 1 : 0) : weights[i]
             }
-          sums[labels[rows[i]]] += vote
+          sums[labels[i]] += vote
           while stop < walk.stops.count && walk.stops[stop].k == i + 1 {
             var total = 0.0
             for c in 0..<classCount { total += sums[c] }

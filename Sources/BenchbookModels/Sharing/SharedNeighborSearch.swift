@@ -31,8 +31,15 @@ public protocol SharedNeighborSearch: Classifier {
 
 /// Writes many configurations' class shares of one query from one walk over its neighbours (nearest first).
 public protocol NeighborShareWriting: Sendable {
-  /// - Parameter sums: scratch space for `classCount` values.
+  /// What each neighbour of a query's shared list weighs, whatever split keeps it (a distance weight): worked out
+  /// once per list rather than once per split that walks it, about ten times over in nested tuning.
+  func weights(squaredDistances: UnsafeBufferPointer<Double>, into weights: UnsafeMutableBufferPointer<Double>)
+
+  /// - Parameters:
+  ///   - labels: each neighbour's class, nearest first.
+  ///   - weights: `weights(squaredDistances:into:)` of these neighbours, aligned with `labels`.
+  ///   - sums: scratch space for `classCount` values.
   func write(
-    rows: UnsafePointer<Int>, squaredDistances: UnsafePointer<Double>, labels: UnsafeBufferPointer<Int>,
+    labels: UnsafePointer<Int>, squaredDistances: UnsafePointer<Double>, weights: UnsafePointer<Double>,
     sums: UnsafeMutableBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>)
 }
