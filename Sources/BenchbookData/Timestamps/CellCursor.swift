@@ -10,11 +10,12 @@ struct CellCursor {
   ///   strptime reads them); ISO 8601 text (`Timestamp.parse`) ignores spaces only.
   init(_ bytes: UnsafeBufferPointer<UInt8>, trimmingTabs: Bool) {
     self.bytes = bytes
-    let tab: UInt8 = trimmingTabs ? 0x09 : 0x20
+    // The other byte trimmed besides a space: a tab, or a space again when tabs stay.
+    let alsoTrimmed: UInt8 = trimmingTabs ? 0x09 : 0x20
     var start = 0
     var end = bytes.count
-    while start < end && (bytes[start] == 0x20 || bytes[start] == tab) { start += 1 }
-    while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == tab) { end -= 1 }
+    while start < end && (bytes[start] == 0x20 || bytes[start] == alsoTrimmed) { start += 1 }
+    while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == alsoTrimmed) { end -= 1 }
     index = start
     self.end = end
   }

@@ -229,6 +229,12 @@ struct KBest {
     }
   }
 
+  /// An optimal sorting network for 8 values (19 compare-exchanges, depth 6).
+  private static let sortingNetwork8: [(Int, Int)] = [
+    (0, 2), (1, 3), (4, 6), (5, 7), (0, 4), (1, 5), (2, 6), (3, 7), (0, 1), (2, 3), (4, 5), (6, 7),
+    (2, 4), (3, 5), (1, 4), (3, 6), (1, 2), (3, 4), (5, 6),
+  ]
+
   /// Sorts `buffer[0..<count]` by the key, using `buffer[count..<2·count]` as spare room.
   ///
   /// Each candidate becomes one 128-bit integer, the squared distance's bits (which order as non-negative
@@ -236,12 +242,6 @@ struct KBest {
   /// picks each next key by that comparison's result, not by a branch: the keys of a neighbour list are
   /// nearly random in buffer order, and a quicksort's mispredicted branches made this sort a sixth of a tuned
   /// kNN's time. Keys are distinct (rows are), so every correct sort gives this order.
-  /// An optimal sorting network for 8 values (19 compare-exchanges, depth 6).
-  private static let sortingNetwork8: [(Int, Int)] = [
-    (0, 2), (1, 3), (4, 6), (5, 7), (0, 4), (1, 5), (2, 6), (3, 7), (0, 1), (2, 3), (4, 5), (6, 7),
-    (2, 4), (3, 5), (1, 4), (3, 6), (1, 2), (3, 4), (5, 6),
-  ]
-
   private static func sort(_ buffer: UnsafeMutablePointer<Candidate>, count: Int) {
     guard count > 1 else { return }
     // A candidate and a key are both 16 bytes: the keys overwrite the candidates in place, read and written as
