@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchbookData
 import BenchbookEvaluation
+import BenchbookModels
 
 @main
 struct Benchbook: ParsableCommand {
@@ -38,9 +39,10 @@ struct Benchbook: ParsableCommand {
     ]
   )
 
-  /// Sets the allocator's policy before anything is allocated, then runs the command line.
+  /// Restarts once with the settings read only at start-up (huge pages, OpenBLAS's kernels), sets the
+  /// allocator's policy before anything is allocated, then runs the command line.
   static func main() {
-    HeapPolicy.restartWithHugePages()
+    ProcessRestart.restart(setting: HeapPolicy.startupEnvironment().merging(BLASKernels.startupEnvironment()) { $1 })
     HeapPolicy.returnLargeBlocksOnFree()
     MemoryTrace.start()
     main(nil)

@@ -44,6 +44,44 @@ import Testing
     #expect(texts[0] != texts[1], "timings do differ, so the comparison above is not vacuous")
   }
 
+  /// OpenBLAS's kernels are chosen by instruction set (`BLASKernels`), recorded in the results, and a user's own
+  /// `OPENBLAS_CORETYPE` stands.
+  @Test func blasKernelsAreChosenByInstructionSetAndRecorded() throws {
+    let scratch = try Scratch()
+    func kernels(_ environment: [String: String]) throws -> String? {
+      let output = try BenchbookBinary.run(
+        ["run", "experiments/iris.yaml", "--quiet", "--out", scratch.path("iris")], environment: environment)
+      #expect(output.status == 0, "\(output.stderr)")
+      let results = try ResultsJSON(path: scratch.path("iris/results.json"))
+      return (results.object["environment"] as? [String: Any])?["blas"] as? String
+    }
+    let flags = Self.processorFlags()
+    let chosen = try #require(try kernels([:]))
+    #expect(chosen.hasPrefix("OpenBLAS "), "\(chosen)")
+    if ProcessInfo.processInfo.environment["OPENBLAS_CORETYPE"] == nil {
+      if ["avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"].allSatisfy(flags.contains) {
+        #expect(chosen.hasSuffix(", SkylakeX kernels"), "\(chosen)")
+      } else if flags.contains("avx2") && flags.contains("fma") {
+        #expect(chosen.hasSuffix(", Haswell kernels"), "\(chosen)")
+      }
+    }
+    #if arch(x86_64)
+      // Every x86-64 processor runs OpenBLAS's oldest kernels.
+      let prescott = chosen.replacingOccurrences(
+        of: #", \w+ kernels$"#, with: ", Prescott kernels", options: .regularExpression)
+      #expect(try kernels(["OPENBLAS_CORETYPE": "Prescott"]) == prescott)
+    #endif
+  }
+
+  /// The processor's flags as /proc/cpuinfo lists them (empty where it does not).
+  static func processorFlags() -> Set<String> {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+      let line = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }),
+      let colon = line.firstIndex(of: ":")
+    else { return [] }
+    return Set(line[line.index(after: colon)...].split(separator: " ").map(String.init))
+  }
+
   @Test func defaultOutputIsReportsSlashName() throws {
     let scratch = try Scratch()
     try scratch.write("data.csv", "a,y\n1,p\n2,q\n3,p\n4,q\n")

@@ -24,25 +24,20 @@ public enum HeapPolicy {
   /// mappings it makes, where the kernel leaves them to the program (`enabled` set to `madvise`, as here).
   static let hugePagesTunable = "glibc.malloc.hugetlb"
 
-  /// Restarts the process once with `glibc.malloc.hugetlb=1` added to `GLIBC_TUNABLES`, which glibc
-  /// reads only at start-up; returns when it is already set or the restart fails.
+  /// What the process's start-up environment must add for huge pages: `glibc.malloc.hugetlb=1` appended to
+  /// `GLIBC_TUNABLES`, which glibc reads only at start-up (`ProcessRestart` applies it); empty when it is already
+  /// set, the user's own setting included.
   ///
   /// Every fold's rows arrive in fresh mappings: with 4 kB pages the 3× flights run took a million page
   /// faults, 1.7 s of system time on 13 s of CPU; with 2 MB pages where they fit, a quarter of the faults and
-  /// 1.2 s. Call first thing in `main`.
-  public static func restartWithHugePages() {
+  /// 1.2 s.
+  public static func startupEnvironment() -> [String: String] {
     #if canImport(Glibc)
       let current = getenv("GLIBC_TUNABLES").map { String(cString: $0) } ?? ""
-      // Any setting of it, the user's own included, is left as it is.
-      guard !current.contains(hugePagesTunable) else { return }
-      let tunables = (current.isEmpty ? "" : current + ":") + hugePagesTunable + "=1"
-      guard setenv("GLIBC_TUNABLES", tunables, 1) == 0 else { return }
-      // The executable's own path, not /proc/self/exe, so the process keeps its name ("benchbook", not "exe").
-      var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = readlink("/proc/self/exe", &path, path.count - 1)
-      guard length > 0 else { return }
-      execv(path, CommandLine.unsafeArgv)
-    // Still here: the restart failed; run on without huge pages.
+      guard !current.contains(hugePagesTunable) else { return [:] }
+      return ["GLIBC_TUNABLES": (current.isEmpty ? "" : current + ":") + hugePagesTunable + "=1"]
+    #else
+      return [:]
     #endif
   }
 

@@ -1,3 +1,4 @@
+import BenchbookModels
 import Foundation
 
 /// Counts each model's instructions for a fit (the mean of `InstructionProbe.fits`) and a
@@ -45,6 +46,9 @@ public enum InstructionCount {
     var childEnvironment = environment
     // One thread: OpenBLAS's workers would otherwise make the count depend on scheduling.
     childEnvironment["OPENBLAS_NUM_THREADS"] = "1"
+    // OpenBLAS's kernels for every x86-64 processor: the kernels this process chose may need what valgrind's
+    // emulated processor lacks (AVX-512), and a count should not depend on which processor it ran on.
+    childEnvironment["OPENBLAS_CORETYPE"] = BLASKernels.baselineCoreType
     // Swift seeds its hash tables randomly per process; a fixed seed keeps the count the same.
     childEnvironment["SWIFT_DETERMINISTIC_HASHING"] = "1"
     let output = try ChildProcess.run(

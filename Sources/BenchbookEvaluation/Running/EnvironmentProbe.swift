@@ -1,3 +1,4 @@
+import BenchbookModels
 import Foundation
 
 /// Describes the machine and toolchain a run used, for the results' reproduce section.
@@ -9,7 +10,7 @@ public enum EnvironmentProbe {
       swift: swiftVersion, os: operatingSystem, cpu: cpuModel,
       cores: ProcessInfo.processInfo.activeProcessorCount, jobs: jobs,
       gitCommit: gitCommit(in: repositoryDirectory) ?? "unknown",
-      testRepeatFit: (try? FitRepeat.current.get())??.description)
+      testRepeatFit: (try? FitRepeat.current.get())??.description, blas: BLASKernels.description)
   }
 
   /// The compiler that built this binary.
