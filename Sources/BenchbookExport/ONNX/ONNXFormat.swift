@@ -55,12 +55,10 @@ public struct ONNXFormat: ExportFormat {
       + "this order: \(request.classes.joined(separator: ", "))."
     let model = try ONNXWriter.model(
       graph, docString: description, metadata: facts, version: request.metadata.benchbookVersion ?? "")
-    let size = ProtobufWriter.length(of: model)
-    guard size <= limit else { throw ExportError.overLimit(format: name, bytes: size, limit: limit) }
-    var writer = ProtobufWriter()
-    model.encode(to: &writer)
+    let (bytes, size) = ProtobufWriter.serialize(model, limit: limit)
+    guard let bytes else { throw ExportError.overLimit(format: name, bytes: size, limit: limit) }
     return ExportedFile(
-      format: id, bytes: writer.bytes,
+      format: id, bytes: bytes,
       summary: "ONNX opset \(ONNXWriter.opset), ai.onnx.ml \(ONNXWriter.mlOpset), \(graph.nodes.count) nodes")
   }
 

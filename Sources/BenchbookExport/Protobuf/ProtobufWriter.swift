@@ -7,27 +7,55 @@
 /// whenever it is set, even when empty (an empty oneof member still says which
 /// member was chosen).
 ///
-/// A nested message's length precedes its body, so the writer first runs the message through a counting
-/// writer, which stores nothing, then writes the body straight into its own bytes: no buffer per message,
-/// and no copy of a large body at every level it is nested in.
+/// A nested message's length precedes its body, so `serialize` first runs the message through a counting
+/// writer, which stores nothing but the length of every nested message's body in the order the messages start,
+/// then writes the bytes into an array of the counted length, taking each length from that list: two passes over
+/// a message however deeply it nests.
+/// (Counting each message where it is written instead counted a node of a Core ML tree once for every message
+/// around it, five times.)
 struct ProtobufWriter {
-  private(set) var bytes: [UInt8] = []
   /// Whether this writer only counts the bytes it would write (`length`).
   private let counting: Bool
   private var counted = 0
+  /// Each nested message's body length (and each packed varint field's), in the order they start: filled in by a
+  /// counting writer, read in the same order by the writer that writes them.
+  private var bodyLengths: [Int] = []
+  private var nextBody = 0
+  /// Where a writing writer writes: room for exactly the counted length, filled front to back.
+  private let output: UnsafeMutablePointer<UInt8>?
+  private let capacity: Int
+  private var written = 0
 
-  init() { counting = false }
-
-  private init(counting: Bool) { self.counting = counting }
+  private init(counting: Bool, bodyLengths: [Int] = [], output: UnsafeMutablePointer<UInt8>? = nil, capacity: Int = 0) {
+    self.counting = counting
+    self.bodyLengths = bodyLengths
+    self.output = output
+    self.capacity = capacity
+  }
 
   /// Bytes written, or counted, so far.
-  var length: Int { counting ? counted : bytes.count }
+  var length: Int { counting ? counted : written }
 
-  /// The encoded length of `value`, without writing it.
-  static func length(of value: some ProtobufMessage) -> Int {
+  /// The encoding of `value`: one counting pass, then the bytes.
+  static func serialize(_ value: some ProtobufMessage) -> [UInt8] { serialize(value, limit: .max).bytes! }
+
+  /// The encoding of `value` when it takes at most `limit` bytes (`nil` otherwise, nothing written), and the
+  /// length it takes. The bytes are written straight into an array of exactly that length.
+  static func serialize(_ value: some ProtobufMessage, limit: Int) -> (bytes: [UInt8]?, length: Int) {
     var counter = ProtobufWriter(counting: true)
     value.encode(to: &counter)
-    return counter.counted
+    let total = counter.counted
+    guard total <= limit else { return (nil, total) }
+    let bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+      var writer = ProtobufWriter(
+        counting: false, bodyLengths: counter.bodyLengths, output: buffer.baseAddress, capacity: total)
+      value.encode(to: &writer)
+      precondition(
+        writer.written == total && writer.nextBody == counter.bodyLengths.count,
+        "a message wrote other bytes than it counted")
+      initialized = total
+    }
+    return (bytes, total)
   }
 
   // MARK: - Primitives
@@ -42,17 +70,28 @@ struct ProtobufWriter {
     return length
   }
 
+  /// Room for `count` more bytes: never short unless counting and writing disagree, which stops the program
+  /// rather than write past the array.
+  @inline(__always)
+  private func room(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+    precondition(written + count <= capacity, "a message wrote more bytes than it counted")
+    return output! + written
+  }
+
   mutating func writeVarint(_ value: UInt64) {
     if counting {
       counted += Self.varintLength(value)
       return
     }
+    let length = Self.varintLength(value)
+    let out = room(length)
     var rest = value
-    while rest >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+    for i in 0..<(length - 1) {
+      out[i] = UInt8(truncatingIfNeeded: rest) | 0x80
       rest >>= 7
     }
-    bytes.append(UInt8(rest))
+    out[length - 1] = UInt8(truncatingIfNeeded: rest)
+    written += length
   }
 
   mutating func writeKey(_ field: Int, _ wireType: WireType) {
@@ -64,7 +103,8 @@ struct ProtobufWriter {
       counted += 8
       return
     }
-    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    UnsafeMutableRawPointer(room(8)).storeBytes(of: bits.littleEndian, as: UInt64.self)
+    written += 8
   }
 
   private mutating func writeFixed32(_ bits: UInt32) {
@@ -72,15 +112,30 @@ struct ProtobufWriter {
       counted += 4
       return
     }
-    for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt32(shift))) }
+    UnsafeMutableRawPointer(room(4)).storeBytes(of: bits.littleEndian, as: UInt32.self)
+    written += 4
   }
 
   private mutating func writeBytes(_ utf8: String.UTF8View) {
-    if counting { counted += utf8.count } else { bytes.append(contentsOf: utf8) }
+    if counting {
+      counted += utf8.count
+      return
+    }
+    guard !utf8.isEmpty else { return }
+    let out = room(utf8.count)
+    for (i, byte) in utf8.enumerated() { out[i] = byte }
+    written += utf8.count
   }
 
-  private mutating func reserve(_ extra: Int) {
-    if !counting { bytes.reserveCapacity(bytes.count + extra) }
+  private mutating func writeBytes(_ bytes: [UInt8]) {
+    if counting {
+      counted += bytes.count
+      return
+    }
+    guard !bytes.isEmpty else { return }
+    let out = room(bytes.count)
+    bytes.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: $0.count) }
+    written += bytes.count
   }
 
   // MARK: - Singular fields (omitted when zero)
@@ -144,7 +199,7 @@ struct ProtobufWriter {
     guard !value.isEmpty else { return }
     writeKey(field, .lengthDelimited)
     writeVarint(UInt64(value.count))
-    if counting { counted += value.count } else { bytes.append(contentsOf: value) }
+    writeBytes(value)
   }
 
   // MARK: - Repeated fields
@@ -162,7 +217,6 @@ struct ProtobufWriter {
     guard !values.isEmpty else { return }
     writeKey(field, .lengthDelimited)
     writeVarint(UInt64(values.count * 8))
-    reserve(values.count * 8)
     for value in values { writeFixed64(value.bitPattern) }
   }
 
@@ -170,7 +224,6 @@ struct ProtobufWriter {
     guard !values.isEmpty else { return }
     writeKey(field, .lengthDelimited)
     writeVarint(UInt64(values.count * 4))
-    reserve(values.count * 4)
     for value in values { writeFixed32(value.bitPattern) }
   }
 
@@ -183,21 +236,36 @@ struct ProtobufWriter {
       counted += count * (Self.varintLength(UInt64(field) << 3) + Self.varintLength(UInt64(body)) + body)
       return
     }
-    reserve(count * (body + 2 + Self.varintLength(UInt64(body))))
-    for s in 0..<count {
-      writeKey(field, .lengthDelimited)
-      writeVarint(UInt64(body))
-      guard dimension > 0 else { continue }
-      writeKey(1, .lengthDelimited)
-      writeVarint(UInt64(4 * dimension))
-      for value in values[(s * dimension)..<((s + 1) * dimension)] { writeFixed32(value.bitPattern) }
+    // Read through one buffer: a slice of `values` per vector retained and released the array each time.
+    values.withUnsafeBufferPointer { values in
+      for s in 0..<count {
+        writeKey(field, .lengthDelimited)
+        writeVarint(UInt64(body))
+        guard dimension > 0 else { continue }
+        writeKey(1, .lengthDelimited)
+        writeVarint(UInt64(4 * dimension))
+        for value in values[(s * dimension)..<((s + 1) * dimension)] { writeFixed32(value.bitPattern) }
+      }
     }
   }
 
+  /// Packed varints: their byte length is counted once, with the messages' (`bodyLengths`).
   mutating func packedInts(_ field: Int, _ values: [Int64]) {
     guard !values.isEmpty else { return }
     writeKey(field, .lengthDelimited)
-    writeVarint(UInt64(values.reduce(0) { $0 + Self.varintLength(UInt64(bitPattern: $1)) }))
+    let body: Int
+    if counting {
+      body = values.reduce(0) { $0 + Self.varintLength(UInt64(bitPattern: $1)) }
+      bodyLengths.append(body)
+    } else {
+      body = bodyLengths[nextBody]
+      nextBody += 1
+    }
+    writeVarint(UInt64(body))
+    if counting {
+      counted += body
+      return
+    }
     for value in values { writeVarint(UInt64(bitPattern: value)) }
   }
 
@@ -208,14 +276,18 @@ struct ProtobufWriter {
     writeKey(field, .lengthDelimited)
     if counting {
       // The body counted where it stands, then the length that precedes it.
+      let slot = bodyLengths.count
+      bodyLengths.append(0)
       let start = counted
       value.encode(to: &self)
-      counted += Self.varintLength(UInt64(counted - start))
+      let body = counted - start
+      bodyLengths[slot] = body
+      counted += Self.varintLength(UInt64(body))
       return
     }
-    let body = Self.length(of: value)
+    let body = bodyLengths[nextBody]
+    nextBody += 1
     writeVarint(UInt64(body))
-    reserve(body)
     value.encode(to: &self)
   }
 

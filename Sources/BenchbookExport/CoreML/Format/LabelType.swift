@@ -27,6 +27,15 @@ public enum LabelType: Sendable, Equatable {
     }
   }
 
+  /// The label of each of `indices` into `classes`, in this type's representation: each class converted once,
+  /// not once per row (a k-nearest-neighbours model labels every stored row).
+  public func classLabels(indices: [Int], of classes: [String]) -> ClassLabels {
+    switch classLabels(classes) {
+    case .int64s(let values): .int64s(indices.map { values[$0] })
+    case .strings(let values): .strings(indices.map { values[$0] })
+    }
+  }
+
   public var featureType: CoreMLFeatureType { CoreMLFeatureType(self == .int64 ? .int64 : .string) }
 
   public var dictionaryType: CoreMLFeatureType {

@@ -64,11 +64,7 @@ public struct CoreMLModel: Sendable, Equatable {
   }
 
   /// The `.mlmodel` file's bytes: fields in number order, nothing that varies between runs.
-  public func serializedBytes() -> [UInt8] {
-    var writer = ProtobufWriter()
-    encode(to: &writer)
-    return writer.bytes
-  }
+  public func serializedBytes() -> [UInt8] { ProtobufWriter.serialize(self) }
 
   /// The models a pipeline runs, in order; empty for any other kind.
   public var stages: [(name: String, model: CoreMLModel)] {

@@ -266,9 +266,9 @@ public enum CoreMLExporter {
     let model = CoreMLModel(
       specificationVersion: version, description: description, isUpdatable: request.updatable,
       kind: .pipelineClassifier(Pipeline(models: models, names: stageNames)))
-    let size = ProtobufWriter.length(of: model)
-    guard size <= limit else { throw ExportError.overLimit(format: "Core ML", bytes: size, limit: limit) }
-    return ExportedModel(model: model, bytes: model.serializedBytes())
+    let (bytes, size) = ProtobufWriter.serialize(model, limit: limit)
+    guard let bytes else { throw ExportError.overLimit(format: "Core ML", bytes: size, limit: limit) }
+    return ExportedModel(model: model, bytes: bytes)
   }
 
   private static func array(_ width: Int) -> CoreMLFeatureType {

@@ -26,7 +26,7 @@ enum NeighborsConversion {
       samples.append(single)
     }
     let labelType = LabelType(labels: classes)
-    let sampleLabels = labelType.classLabels(model.labels.map { classes[$0] })
+    let sampleLabels = labelType.classLabels(indices: model.labels, of: classes)
     let index: NearestNeighborsIndex.IndexType =
       switch model.index {
       case .kdTree(let leafSize): .kdTree(leafSize: leafSize)
