@@ -185,10 +185,18 @@ struct NeighborGraphPass: Sendable {
     let labels = UnsafeMutablePointer<Int>.allocate(capacity: largestK)
     let distances = UnsafeMutablePointer<Double>.allocate(capacity: largestK)
     let weights = UnsafeMutablePointer<Double>.allocate(capacity: largestK)
+    // Splits exclude a tenth to a third of the rows, often the rows nearest a query (a block of
+    // unshuffled folds shares its dates): twice k neighbours usually hold k of every split's training rows,
+    // four times k nearly always, and the rare split left short is searched on its own.
+    let listed = min(n, 2 * largestK + 8)
+    let longer = min(n, 2 * listed)
+    // The training words of a query's listed neighbours, read once for all the splits testing it.
+    let gathered = UnsafeMutablePointer<UInt64>.allocate(capacity: longer * membership.wordsPerRow)
     defer {
       labels.deallocate()
       distances.deallocate()
       weights.deallocate()
+      gathered.deallocate()
     }
     var sums = [Double](repeating: 0, count: classCount)
     let sharedShares = shares
@@ -211,9 +219,12 @@ struct NeighborGraphPass: Sendable {
       let list = listed.list
       let row = block.lowerBound + q
       var entry = membership.firstEntry(of: row) - membership.firstEntry(of: block.lowerBound)
+      let first = position * list.k
+      membership.gatherRows(list.rows[first..<(first + list.k)], into: gathered)
       for s in membership.splits(testing: row) {
         var kept = 0
-        for i in (position * list.k)..<((position + 1) * list.k) where membership.trains(s, list.rows[i]) {
+        for j in 0..<list.k where membership.trains(s, gathered: gathered, at: j) {
+          let i = first + j
           labels[kept] = listed.labels[i]
           distances[kept] = list.squaredDistances[i]
           weights[kept] = listed.weights[i]
@@ -242,10 +253,6 @@ struct NeighborGraphPass: Sendable {
       return true
     }
 
-    // Splits exclude a tenth to a third of the rows, often the rows nearest a query (a block of
-    // unshuffled folds shares its dates): twice k neighbours usually hold k of every split's training rows,
-    // four times k nearly always, and the rare split left short is searched on its own.
-    let listed = min(n, 2 * largestK + 8)
     let found = tree.nearest(queries, k: listed)
     let foundListed = described(found)
     var deferred: [Int] = []
@@ -253,7 +260,6 @@ struct NeighborGraphPass: Sendable {
       deferred.append(q)
     }
     if !deferred.isEmpty {
-      let longer = min(n, 2 * listed)
       let again = tree.nearest(queries.selecting(rows: deferred), k: longer)
       let againListed = described(again)
       for (position, q) in deferred.enumerated() {

@@ -1,21 +1,26 @@
 /// Which splits train on each row, and which test it: what a neighbour search shared by many splits must know
 /// about every row it meets.
 ///
-/// Training membership is a bit per (split, row), 8 MB for sixty-five splits of a million rows; the splits
-/// testing a row are a short list per row, in split order.
+/// Training membership is a bit per (split, row), 8 MB for sixty-five splits of a million rows, stored row by row:
+/// the splits a neighbour trains in are one or two words, read once for every split that asks (`gatherRows`),
+/// where bits stored split by split took a cache miss for each of the eleven splits testing a query (half the
+/// time of the share copying, in the tuned flagship's profile). The splits testing a row are a short list per row,
+/// in split order.
 struct SplitMembership: Sendable {
-  private let wordsPerSplit: Int
+  /// Words of training bits per row: bit `s & 63` of word `s >> 6` says whether split `s` trains on the row.
+  let wordsPerRow: Int
   private let trainingBits: [UInt64]
   /// `testedBy[testOffsets[row]..<testOffsets[row + 1]]` lists the splits testing `row`.
   private let testOffsets: [Int]
   private let testedBy: [Int32]
 
   init(_ splits: [NeighborGraphPass.Split], rowCount: Int) {
-    let words = (rowCount + 63) / 64
-    var bits = [UInt64](repeating: 0, count: words * splits.count)
+    let words = max(1, (splits.count + 63) / 64)
+    var bits = [UInt64](repeating: 0, count: words * rowCount)
     var counts = [Int](repeating: 0, count: rowCount + 1)
     for (s, split) in splits.enumerated() {
-      split.train.forEachRow { bits[s * words + $0 >> 6] |= 1 << UInt64($0 & 63) }
+      let (word, bit) = (s >> 6, UInt64(1) << UInt64(s & 63))
+      split.train.forEachRow { bits[$0 * words + word] |= bit }
       split.test.forEachRow { counts[$0 + 1] += 1 }
     }
     for row in 0..<rowCount { counts[row + 1] += counts[row] }
@@ -27,7 +32,7 @@ struct SplitMembership: Sendable {
         next[row] += 1
       }
     }
-    wordsPerSplit = words
+    wordsPerRow = words
     trainingBits = bits
     testOffsets = counts
     testedBy = tested
@@ -36,7 +41,24 @@ struct SplitMembership: Sendable {
   /// Whether `split` trains on `row`.
   @inline(__always)
   func trains(_ split: Int, _ row: Int) -> Bool {
-    trainingBits[split * wordsPerSplit + row >> 6] >> UInt64(row & 63) & 1 != 0
+    trainingBits[row * wordsPerRow + split >> 6] >> UInt64(split & 63) & 1 != 0
+  }
+
+  /// Copies the training words of each of `rows` to `out`, `wordsPerRow` apiece, for `trains(_:gathered:at:)`.
+  func gatherRows(_ rows: ArraySlice<Int>, into out: UnsafeMutablePointer<UInt64>) {
+    trainingBits.withUnsafeBufferPointer { bits in
+      var o = 0
+      for row in rows {
+        for w in 0..<wordsPerRow { out[o + w] = bits[row * wordsPerRow + w] }
+        o += wordsPerRow
+      }
+    }
+  }
+
+  /// Whether `split` trains on the `i`th row `gatherRows` copied to `gathered`.
+  @inline(__always)
+  func trains(_ split: Int, gathered: UnsafePointer<UInt64>, at i: Int) -> Bool {
+    gathered[i &* wordsPerRow &+ split >> 6] >> UInt64(split & 63) & 1 != 0
   }
 
   /// The splits testing `row`, in split order.
