@@ -7,7 +7,7 @@ char *openblas_get_config(void);
 
 #if defined(__x86_64__)
 #include <cpuid.h>
-// The vector extensions OpenBLAS's kernels are chosen by (BLASKernels), as this process's processor reports them
+// The vector extensions OpenBLAS's kernels are chosen by (OpenBLASSettings), as this process's processor reports them
 // through CPUID and the operating system enables their registers (XGETBV): bit 0, AVX2 with FMA; bit 1, AVX-512 F,
 // CD, BW, DQ and VL. CPUID rather than /proc/cpuinfo, so that a processor emulated for a program (valgrind's,
 // which has no AVX-512) is asked, not the machine under it.

@@ -44,7 +44,7 @@ import Testing
     #expect(texts[0] != texts[1], "timings do differ, so the comparison above is not vacuous")
   }
 
-  /// OpenBLAS's kernels are chosen by instruction set (`BLASKernels`), recorded in the results, and a user's own
+  /// OpenBLAS's kernels are chosen by instruction set (`OpenBLASSettings`), recorded in the results, and a user's own
   /// `OPENBLAS_CORETYPE` stands.
   @Test func blasKernelsAreChosenByInstructionSetAndRecorded() throws {
     let scratch = try Scratch()

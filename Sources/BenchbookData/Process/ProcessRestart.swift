@@ -3,8 +3,8 @@
 #endif
 
 /// Restarts the process once with settings that libraries read only when a process starts: glibc's tunables
-/// (`HeapPolicy`) and the kernels OpenBLAS loads (`BLASKernels`). Each policy states what it adds to the
-/// environment; one restart applies them all, so a run pays for one `exec` at most.
+/// (`HeapPolicy`), and the kernels and threads OpenBLAS starts with (`OpenBLASSettings`). Each policy states what
+/// it adds to the environment; one restart applies them all, so a run pays for one `exec` at most.
 public enum ProcessRestart {
   /// Sets `variables` and restarts the executable with the same arguments; returns at once when there is nothing
   /// to set, and returns (running on with the environment as it was at start-up) when the restart fails.

@@ -48,7 +48,7 @@ public enum InstructionCount {
     childEnvironment["OPENBLAS_NUM_THREADS"] = "1"
     // OpenBLAS's kernels for every x86-64 processor: the kernels this process chose may need what valgrind's
     // emulated processor lacks (AVX-512), and a count should not depend on which processor it ran on.
-    childEnvironment["OPENBLAS_CORETYPE"] = BLASKernels.baselineCoreType
+    childEnvironment["OPENBLAS_CORETYPE"] = OpenBLASSettings.baselineCoreType
     // Swift seeds its hash tables randomly per process; a fixed seed keeps the count the same.
     childEnvironment["SWIFT_DETERMINISTIC_HASHING"] = "1"
     let output = try ChildProcess.run(

@@ -309,7 +309,7 @@ public struct EnvironmentRecord: Codable, Sendable, Hashable {
   public var gitCommit: String
   /// `BENCHBOOK_TEST_REPEAT_FIT` as set for the run (tests only); absent when unset.
   public var testRepeatFit: String? = nil
-  /// The BLAS library and kernels that computed the dense products (`BLASKernels`), e.g. "OpenBLAS 0.3.21,
+  /// The BLAS library and kernels that computed the dense products (`OpenBLASSettings`), e.g. "OpenBLAS 0.3.21,
   /// SkylakeX kernels": other kernels sum in another order, so the last bits of some scores depend on them.
   /// Absent from files written before 2026-11-28.
   public var blas: String? = nil

@@ -10,7 +10,7 @@ public enum EnvironmentProbe {
       swift: swiftVersion, os: operatingSystem, cpu: cpuModel,
       cores: ProcessInfo.processInfo.activeProcessorCount, jobs: jobs,
       gitCommit: gitCommit(in: repositoryDirectory) ?? "unknown",
-      testRepeatFit: (try? FitRepeat.current.get())??.description, blas: BLASKernels.description)
+      testRepeatFit: (try? FitRepeat.current.get())??.description, blas: OpenBLASSettings.description)
   }
 
   /// The compiler that built this binary.

@@ -3,12 +3,12 @@ import Testing
 
 @testable import BenchbookModels
 
-@Suite struct BLASKernelsTests {
+@Suite struct OpenBLASSettingsTests {
   @Test func kernelsFollowTheInstructionSetsNotTheModel() {
-    #expect(BLASKernels.coreType([.avx2, .avx512]) == "SkylakeX")
-    #expect(BLASKernels.coreType(.avx2) == "Haswell")
+    #expect(OpenBLASSettings.coreType([.avx2, .avx512]) == "SkylakeX")
+    #expect(OpenBLASSettings.coreType(.avx2) == "Haswell")
     // Nothing OpenBLAS has newer kernels for: its own choice stands.
-    #expect(BLASKernels.coreType([]) == nil)
+    #expect(OpenBLASSettings.coreType([]) == nil)
   }
 
   /// CPUID agrees with the flags Linux lists in /proc/cpuinfo (outside an emulator such as valgrind, which
@@ -18,7 +18,7 @@ import Testing
       let info = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
       let line = try #require(info.split(separator: "\n").first { $0.hasPrefix("flags") })
       let flags = Set(line.split(separator: ":")[1].split(separator: " ").map(String.init))
-      let extensions = BLASKernels.processorExtensions
+      let extensions = OpenBLASSettings.processorExtensions
       #expect(extensions.contains(.avx2) == flags.isSuperset(of: ["avx2", "fma"]))
       #expect(
         extensions.contains(.avx512)
@@ -26,8 +26,20 @@ import Testing
     #endif
   }
 
+  /// One thread always; the kernels unless the user chose them.
+  @Test func startUpAsksForOneThreadAndTheKernels() {
+    let settings = OpenBLASSettings.startupEnvironment()
+    let environment = ProcessInfo.processInfo.environment
+    #expect(settings["OPENBLAS_NUM_THREADS"] == (environment["OPENBLAS_NUM_THREADS"] == "1" ? nil : "1"))
+    if environment["OPENBLAS_CORETYPE"] != nil {
+      #expect(settings["OPENBLAS_CORETYPE"] == nil)
+    } else {
+      #expect(settings["OPENBLAS_CORETYPE"] == OpenBLASSettings.coreType(OpenBLASSettings.processorExtensions))
+    }
+  }
+
   @Test func theDescriptionNamesTheLibraryAndItsKernels() {
-    let description = BLASKernels.description
+    let description = OpenBLASSettings.description
     #expect(description.hasPrefix("OpenBLAS "), "\(description)")
     #expect(description.hasSuffix(" kernels"), "\(description)")
   }

@@ -1,9 +1,16 @@
 import COpenBLAS
 import Foundation
 
-/// Which of OpenBLAS's kernels compute Benchbook's dense products: chosen by the instruction sets the processor
-/// offers, not by its model number.
+/// What OpenBLAS must be told before it loads: which of its kernels compute Benchbook's dense products, chosen by
+/// the instruction sets the processor offers, not by its model number; and that it runs one thread.
 ///
+/// **Threads.** Every fit runs its products on its own thread (`LAPACK` pins OpenBLAS to one, so that no
+/// threaded reduction makes a result depend on the thread count). Told only then, OpenBLAS had already started a
+/// worker per core when it loaded, which spun on `sched_yield` for its first 0.13 s: on two cores, a core taken
+/// from loading the data, and 0.1 s of system time on a run of a small dataset. `OPENBLAS_NUM_THREADS=1` at
+/// start-up starts none.
+///
+/// **Kernels.**
 /// OpenBLAS picks its kernels by processor model and falls back to its oldest ones (Prescott, SSE3 only) on a
 /// model it does not know. Debian 12's OpenBLAS 0.3.21 does not know the Intel Xeon of family 6 model 207 this
 /// was found on (2026-11-28), so every product ran on the fallback: brute-force kNN's folds on the
@@ -11,8 +18,9 @@ import Foundation
 /// their last bits from the same run on an AMD EPYC, since kernels sum in different orders. Asked for by
 /// instruction set, the same kernels run on every processor that has it, and the results are the same bits.
 ///
-/// OpenBLAS reads its choice (`OPENBLAS_CORETYPE`) only when it loads, so `ProcessRestart` applies it at start-up.
-public enum BLASKernels {
+/// OpenBLAS reads both (`OPENBLAS_NUM_THREADS`, `OPENBLAS_CORETYPE`) only when it loads, so `ProcessRestart`
+/// applies them at start-up.
+public enum OpenBLASSettings {
   /// The vector extensions the choice depends on.
   public struct Extensions: OptionSet, Sendable {
     public let rawValue: UInt32
@@ -51,11 +59,16 @@ public enum BLASKernels {
     #endif
   }
 
-  /// What the process's start-up environment must add: `OPENBLAS_CORETYPE` for this processor; empty when the
-  /// user set it (their choice stands) or the processor has no extension chosen by.
+  /// What the process's start-up environment must add: `OPENBLAS_NUM_THREADS=1` unless it says so already, and
+  /// `OPENBLAS_CORETYPE` for this processor unless the user set it (their choice stands) or the processor has no
+  /// extension chosen by.
   public static func startupEnvironment() -> [String: String] {
-    guard getenv("OPENBLAS_CORETYPE") == nil, let core = coreType(processorExtensions) else { return [:] }
-    return ["OPENBLAS_CORETYPE": core]
+    var settings: [String: String] = [:]
+    if getenv("OPENBLAS_NUM_THREADS").map({ String(cString: $0) }) != "1" { settings["OPENBLAS_NUM_THREADS"] = "1" }
+    if getenv("OPENBLAS_CORETYPE") == nil, let core = coreType(processorExtensions) {
+      settings["OPENBLAS_CORETYPE"] = core
+    }
+    return settings
   }
 
   /// The library and the kernels computing this process's products, as OpenBLAS names them, e.g.
