@@ -70,17 +70,35 @@ public struct FoldPlan: Sendable {
   /// - Parameter base: the rows being split; the folds hold `base[position]` for each position assigned.
   public static func foldsFromAssignment(_ assignment: [Int], k: Int, of base: RowIndices? = nil) -> [Fold] {
     precondition(assignment.count <= Int(Int32.max), "more rows than 32-bit row indices hold")
-    var tests = [[Int32]](repeating: [], count: k)
-    for (row, fold) in assignment.enumerated() { tests[fold].append(Int32(truncatingIfNeeded: row)) }
+    // Each fold's positions in one flat buffer, a fold's after the one before (tuning cuts eleven sets of inner
+    // folds from a flagship's 300,000 rows: an append per row to an array per fold took a tenth of a second).
+    var offsets = [Int](repeating: 0, count: k + 1)
+    for fold in assignment { offsets[fold + 1] += 1 }
+    for fold in 0..<k { offsets[fold + 1] += offsets[fold] }
+    func grouped(_ value: (Int) -> Int32) -> [Int32] {
+      var next = offsets
+      return [Int32](unsafeUninitializedCapacity: assignment.count) { buffer, initialized in
+        for (position, fold) in assignment.enumerated() {
+          buffer[next[fold]] = value(position)
+          next[fold] += 1
+        }
+        initialized = assignment.count
+      }
+    }
+    let tests = grouped { Int32(truncatingIfNeeded: $0) }
     let base = base ?? RowIndices(all: assignment.count)
     // Each fold's test rows as rows of the data: one walk over `base` serves every fold.
     var testRows = tests
     if !base.isLeadingRange {  // else positions are rows
-      testRows = [[Int32]](repeating: [], count: k)
-      for (fold, row) in zip(assignment, base) { testRows[fold].append(Int32(truncatingIfNeeded: row)) }
+      var rows = [Int32]()
+      rows.reserveCapacity(assignment.count)
+      base.forEachRow { rows.append(Int32(truncatingIfNeeded: $0)) }
+      testRows = grouped { rows[$0] }
     }
     return (0..<k).map { fold in
-      Fold(index: fold, train: RowIndices(base, except: tests[fold]), test: RowIndices(list: testRows[fold][...]))
+      let range = offsets[fold]..<offsets[fold + 1]
+      return Fold(
+        index: fold, train: RowIndices(base, except: Array(tests[range])), test: RowIndices(list: testRows[range]))
     }
   }
 
@@ -91,27 +109,47 @@ public struct FoldPlan: Sendable {
   static func stratifiedAssignment(labels: [Int], k: Int, generator: inout SeededGenerator?) -> [Int] {
     var encoding = [Int](repeating: -1, count: (labels.max() ?? -1) + 1)
     var classCount = 0
-    var encoded = [Int]()
-    encoded.reserveCapacity(labels.count)
-    for label in labels {
+    var encoded = [Int](repeating: 0, count: labels.count)
+    for (row, label) in labels.enumerated() {
       if encoding[label] < 0 {
         encoding[label] = classCount
         classCount += 1
       }
-      encoded.append(encoding[label])
+      encoded[row] = encoding[label]
     }
     var counts = [Int](repeating: 0, count: classCount)
     for c in encoded { counts[c] += 1 }
-    let sortedLabels = counts.enumerated().flatMap { c, count in [Int](repeating: c, count: count) }
-    var allocation = [[Int]](repeating: [Int](repeating: 0, count: classCount), count: k)
-    for (position, c) in sortedLabels.enumerated() { allocation[position % k][c] += 1 }
+    // The sorted labels (each class's rows together, classes in order) dealt round-robin: position p goes to fold
+    // p mod k. allocation[fold · classCount + c] counts class c's positions dealt to the fold.
+    var allocation = [Int](repeating: 0, count: k * classCount)
+    var position = 0
+    for c in 0..<classCount {
+      for _ in 0..<counts[c] {
+        allocation[(position % k) * classCount + c] += 1
+        position += 1
+      }
+    }
 
     var assignment = [Int](repeating: 0, count: labels.count)
+    guard generator != nil else {
+      // Each class's rows take its folds in row order: fold 0 as often as it was dealt the class, then fold 1, …
+      var fold = [Int](repeating: -1, count: classCount)
+      var left = [Int](repeating: 0, count: classCount)
+      for (row, c) in encoded.enumerated() {
+        while left[c] == 0 {
+          fold[c] += 1
+          left[c] = allocation[fold[c] * classCount + c]
+        }
+        assignment[row] = fold[c]
+        left[c] -= 1
+      }
+      return assignment
+    }
     var rowsOfClass = [[Int]](repeating: [], count: classCount)
     for (row, c) in encoded.enumerated() { rowsOfClass[c].append(row) }
     for c in 0..<classCount {
-      var foldsForClass = (0..<k).flatMap { fold in [Int](repeating: fold, count: allocation[fold][c]) }
-      if generator != nil { generator!.shuffle(&foldsForClass) }
+      var foldsForClass = (0..<k).flatMap { fold in [Int](repeating: fold, count: allocation[fold * classCount + c]) }
+      generator!.shuffle(&foldsForClass)
       for (row, fold) in zip(rowsOfClass[c], foldsForClass) { assignment[row] = fold }
     }
     return assignment
