@@ -124,29 +124,29 @@ coreml-check: build
 	for model in $$updatable; do \
 	  $(BIN) export experiments/iris.yaml --model $$model --updatable --out "$$dir/iris-$$model-updatable.mlmodel"; \
 	done && \
-	$(COREML_VENV)/bin/python Tools/runtime-check/check_coremltools.py "$$dir"/*.mlmodel
+	$(COREML_VENV)/bin/python Tests/RuntimeCheck/check_coremltools.py "$$dir"/*.mlmodel
 
 ## runtime-check: every model of iris, breast cancer, the flagship, a spec with categorical features and three of the
-## penguins with missing values imputed (Tools/runtime-check/penguins-*.yaml; one an integer category), exported as
-## Core ML, TensorFlow Lite and ONNX, loaded in coremltools, LiteRT and ONNX Runtime (Tools/runtime-check), and
+## penguins with missing values imputed (Tests/RuntimeCheck/penguins-*.yaml; one an integer category), exported as
+## Core ML, TensorFlow Lite and ONNX, loaded in coremltools, LiteRT and ONNX Runtime (Tests/RuntimeCheck), and
 ## checked against Benchbook's own probabilities and scikit-learn's (1e-4; kNN only at float32 ties, under 0.5%)
 RUNTIME_VENV := .build/runtime-venv
 RUNTIME_SPECS ?= experiments/iris.yaml experiments/breast-cancer.yaml experiments/flights-delay.yaml \
-	Tools/runtime-check/categorical.yaml Tools/runtime-check/penguins-impute.yaml Tools/runtime-check/penguins-nb.yaml \
-	Tools/runtime-check/penguins-year.yaml
+	Tests/RuntimeCheck/categorical.yaml Tests/RuntimeCheck/penguins-impute.yaml Tests/RuntimeCheck/penguins-nb.yaml \
+	Tests/RuntimeCheck/penguins-year.yaml
 runtime-venv:
 	@[ -x $(RUNTIME_VENV)/bin/python ] && $(RUNTIME_VENV)/bin/python -c \
 	  'import ai_edge_litert, onnxruntime, onnx, coremltools, sklearn, pandas, yaml' 2>/dev/null || { \
-	  echo "runtime-venv: installing Tools/runtime-check/requirements.txt into $(RUNTIME_VENV)"; \
-	  python3 -m venv $(RUNTIME_VENV) && $(RUNTIME_VENV)/bin/pip install -q -r Tools/runtime-check/requirements.txt; }
+	  echo "runtime-venv: installing Tests/RuntimeCheck/requirements.txt into $(RUNTIME_VENV)"; \
+	  python3 -m venv $(RUNTIME_VENV) && $(RUNTIME_VENV)/bin/pip install -q -r Tests/RuntimeCheck/requirements.txt; }
 runtime-check: build runtime-venv
-	$(RUNTIME_VENV)/bin/python Tools/runtime-check/check_runtimes.py --benchbook $(BIN) --work .build/runtime-check \
+	$(RUNTIME_VENV)/bin/python Tests/RuntimeCheck/check_runtimes.py --benchbook $(BIN) --work .build/runtime-check \
 	  --summary .build/runtime-check/summary.json $(RUNTIME_SPECS)
 
 ## runtime-latency: single-row latency (p50, p99) of the flagship's TensorFlow Lite and ONNX files in LiteRT and
 ## ONNX Runtime, 1,000 rows after 100 warm-up ones, through their Python APIs, with Python's own overhead stated
 runtime-latency: build runtime-venv
-	$(RUNTIME_VENV)/bin/python Tools/runtime-check/latency.py --benchbook $(BIN) --work .build/runtime-latency \
+	$(RUNTIME_VENV)/bin/python Tests/RuntimeCheck/latency.py --benchbook $(BIN) --work .build/runtime-latency \
 	  --json .build/runtime-latency/latency.json experiments/flights-delay.yaml
 
 ## fuzz: build the libFuzzer targets in Tests/Fuzz (with AddressSanitizer) and run each for FUZZ_SECONDS;
