@@ -42,7 +42,8 @@ struct Benchbook: ParsableCommand {
   /// Restarts once with the settings read only at start-up (huge pages, OpenBLAS's kernels), sets the
   /// allocator's policy before anything is allocated, then runs the command line.
   static func main() {
-    ProcessRestart.restart(setting: HeapPolicy.startupEnvironment().merging(OpenBLASSettings.startupEnvironment()) { $1 })
+    let startup = HeapPolicy.startupEnvironment().merging(OpenBLASSettings.startupEnvironment()) { $1 }
+    ProcessRestart.restart(setting: startup)
     HeapPolicy.returnLargeBlocksOnFree()
     MemoryTrace.start()
     main(nil)

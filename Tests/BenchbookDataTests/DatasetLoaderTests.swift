@@ -88,7 +88,7 @@ import Testing
     #expect(
       error?.description
         == "\(path):3: column 't': missing value ('NA'); set `missing: drop` to drop rows with missing values, or impute them inside "
-          + "the folds with `preprocess: [{impute: {strategy: median}}]`")
+        + "the folds with `preprocess: [{impute: {strategy: median}}]`")
     let empty = dataError { () throws(DataError) in
       try Dataset.load(definition(path, target: "a", features: [column("b")]))
     }

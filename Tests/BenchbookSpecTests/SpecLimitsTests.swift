@@ -25,7 +25,8 @@ import Testing
     let raised = try parse(spec(resampling: resampling + "  max_fits: 140000\n", models: tuned))
     #expect((raised.resampling as? RepeatedKFold)?.repeats == 2000)
     let atLimit = try parse(spec(resampling: "  method: repeated-kfold\n  folds: 10\n  repeats: 5000\n"))
-    #expect((atLimit.resampling as? RepeatedKFold)?.repeats == 5000)  // 10 × 5,000 × 2 = 100,000: the default ceiling itself
+    // 10 × 5,000 × 2 = 100,000: the default ceiling itself
+    #expect((atLimit.resampling as? RepeatedKFold)?.repeats == 5000)
   }
 
   @Test func foldsAloneAreCountedAtTheirLine() {
