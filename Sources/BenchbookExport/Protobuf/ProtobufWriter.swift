@@ -14,9 +14,10 @@
 /// (Counting each message where it is written instead counted a node of a Core ML tree once for every message
 /// around it, five times.)
 struct ProtobufWriter {
-  /// Whether this writer only counts the bytes it would write (`length`).
+  /// Whether this writer only counts the bytes it would write.
   private let counting: Bool
-  private var counted = 0
+  /// Bytes written, or counted, so far.
+  private var length = 0
   /// Each nested message's body length (and each packed varint field's), in the order they start: filled in by a
   /// counting writer, read in the same order by the writer that writes them.
   private var bodyLengths: [Int] = []
@@ -24,7 +25,6 @@ struct ProtobufWriter {
   /// Where a writing writer writes: room for exactly the counted length, filled front to back.
   private let output: UnsafeMutablePointer<UInt8>?
   private let capacity: Int
-  private var written = 0
 
   private init(counting: Bool, bodyLengths: [Int] = [], output: UnsafeMutablePointer<UInt8>? = nil, capacity: Int = 0) {
     self.counting = counting
@@ -32,9 +32,6 @@ struct ProtobufWriter {
     self.output = output
     self.capacity = capacity
   }
-
-  /// Bytes written, or counted, so far.
-  var length: Int { counting ? counted : written }
 
   /// The encoding of `value`: one counting pass, then the bytes.
   static func serialize(_ value: some ProtobufMessage) -> [UInt8] { serialize(value, limit: .max).bytes! }
@@ -44,14 +41,14 @@ struct ProtobufWriter {
   static func serialize(_ value: some ProtobufMessage, limit: Int) -> (bytes: [UInt8]?, length: Int) {
     var counter = ProtobufWriter(counting: true)
     value.encode(to: &counter)
-    let total = counter.counted
+    let total = counter.length
     guard total <= limit else { return (nil, total) }
     let bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
       var writer = ProtobufWriter(
         counting: false, bodyLengths: counter.bodyLengths, output: buffer.baseAddress, capacity: total)
       value.encode(to: &writer)
       precondition(
-        writer.written == total && writer.nextBody == counter.bodyLengths.count,
+        writer.length == total && writer.nextBody == counter.bodyLengths.count,
         "a message wrote other bytes than it counted")
       initialized = total
     }
@@ -70,28 +67,32 @@ struct ProtobufWriter {
     return length
   }
 
-  /// Room for `count` more bytes: never short unless counting and writing disagree, which stops the program
-  /// rather than write past the array.
+  /// Takes the next `count` bytes: a counting writer only counts them (`nil`), a writing one returns where they
+  /// go. Never short unless counting and writing disagree, which stops the program rather than write past the
+  /// array.
   @inline(__always)
-  private func room(_ count: Int) -> UnsafeMutablePointer<UInt8> {
-    precondition(written + count <= capacity, "a message wrote more bytes than it counted")
-    return output! + written
+  private mutating func claim(_ count: Int) -> UnsafeMutablePointer<UInt8>? {
+    defer { length += count }
+    guard !counting else { return nil }
+    precondition(length + count <= capacity, "a message wrote more bytes than it counted")
+    return output! + length
+  }
+
+  /// The next body length the counting pass recorded: a writing writer meets the bodies in the same order.
+  private mutating func nextBodyLength() -> Int {
+    defer { nextBody += 1 }
+    return bodyLengths[nextBody]
   }
 
   mutating func writeVarint(_ value: UInt64) {
-    if counting {
-      counted += Self.varintLength(value)
-      return
-    }
-    let length = Self.varintLength(value)
-    let out = room(length)
+    let count = Self.varintLength(value)
+    guard let out = claim(count) else { return }
     var rest = value
-    for i in 0..<(length - 1) {
+    for i in 0..<(count - 1) {
       out[i] = UInt8(truncatingIfNeeded: rest) | 0x80
       rest >>= 7
     }
-    out[length - 1] = UInt8(truncatingIfNeeded: rest)
-    written += length
+    out[count - 1] = UInt8(truncatingIfNeeded: rest)
   }
 
   mutating func writeKey(_ field: Int, _ wireType: WireType) {
@@ -99,43 +100,22 @@ struct ProtobufWriter {
   }
 
   private mutating func writeFixed64(_ bits: UInt64) {
-    if counting {
-      counted += 8
-      return
-    }
-    UnsafeMutableRawPointer(room(8)).storeBytes(of: bits.littleEndian, as: UInt64.self)
-    written += 8
+    guard let out = claim(8) else { return }
+    UnsafeMutableRawPointer(out).storeBytes(of: bits.littleEndian, as: UInt64.self)
   }
 
   private mutating func writeFixed32(_ bits: UInt32) {
-    if counting {
-      counted += 4
-      return
-    }
-    UnsafeMutableRawPointer(room(4)).storeBytes(of: bits.littleEndian, as: UInt32.self)
-    written += 4
+    guard let out = claim(4) else { return }
+    UnsafeMutableRawPointer(out).storeBytes(of: bits.littleEndian, as: UInt32.self)
   }
 
-  private mutating func writeBytes(_ utf8: String.UTF8View) {
-    if counting {
-      counted += utf8.count
-      return
+  /// A string's UTF-8 or a bytes field's bytes, copied in one go where they are contiguous.
+  private mutating func writeBytes(_ bytes: some Collection<UInt8>) {
+    guard !bytes.isEmpty, let out = claim(bytes.count) else { return }
+    let copied = bytes.withContiguousStorageIfAvailable { out.update(from: $0.baseAddress!, count: $0.count) }
+    if copied == nil {
+      for (i, byte) in bytes.enumerated() { out[i] = byte }
     }
-    guard !utf8.isEmpty else { return }
-    let out = room(utf8.count)
-    for (i, byte) in utf8.enumerated() { out[i] = byte }
-    written += utf8.count
-  }
-
-  private mutating func writeBytes(_ bytes: [UInt8]) {
-    if counting {
-      counted += bytes.count
-      return
-    }
-    guard !bytes.isEmpty else { return }
-    let out = room(bytes.count)
-    bytes.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: $0.count) }
-    written += bytes.count
   }
 
   // MARK: - Singular fields (omitted when zero)
@@ -233,7 +213,7 @@ struct ProtobufWriter {
     precondition(values.count == dimension * count, "one vector of \(dimension) values per message")
     let body = dimension == 0 ? 0 : 1 + Self.varintLength(UInt64(4 * dimension)) + 4 * dimension
     if counting {
-      counted += count * (Self.varintLength(UInt64(field) << 3) + Self.varintLength(UInt64(body)) + body)
+      length += count * (Self.varintLength(UInt64(field) << 3) + Self.varintLength(UInt64(body)) + body)
       return
     }
     // Read through one buffer: a slice of `values` per vector retained and released the array each time.
@@ -253,20 +233,14 @@ struct ProtobufWriter {
   mutating func packedInts(_ field: Int, _ values: [Int64]) {
     guard !values.isEmpty else { return }
     writeKey(field, .lengthDelimited)
-    let body: Int
-    if counting {
-      body = values.reduce(0) { $0 + Self.varintLength(UInt64(bitPattern: $1)) }
-      bodyLengths.append(body)
-    } else {
-      body = bodyLengths[nextBody]
-      nextBody += 1
-    }
-    writeVarint(UInt64(body))
-    if counting {
-      counted += body
+    guard counting else {
+      writeVarint(UInt64(nextBodyLength()))
+      for value in values { writeVarint(UInt64(bitPattern: value)) }
       return
     }
-    for value in values { writeVarint(UInt64(bitPattern: value)) }
+    let body = values.reduce(0) { $0 + Self.varintLength(UInt64(bitPattern: $1)) }
+    bodyLengths.append(body)
+    length += Self.varintLength(UInt64(body)) + body
   }
 
   // MARK: - Messages
@@ -274,21 +248,19 @@ struct ProtobufWriter {
   /// A nested message, always written (an empty one too).
   mutating func message(_ field: Int, _ value: some ProtobufMessage) {
     writeKey(field, .lengthDelimited)
-    if counting {
-      // The body counted where it stands, then the length that precedes it.
-      let slot = bodyLengths.count
-      bodyLengths.append(0)
-      let start = counted
+    guard counting else {
+      writeVarint(UInt64(nextBodyLength()))
       value.encode(to: &self)
-      let body = counted - start
-      bodyLengths[slot] = body
-      counted += Self.varintLength(UInt64(body))
       return
     }
-    let body = bodyLengths[nextBody]
-    nextBody += 1
-    writeVarint(UInt64(body))
+    // The body counted where it stands (its slot taken first, as messages start), then the length before it.
+    let slot = bodyLengths.count
+    bodyLengths.append(0)
+    let start = length
     value.encode(to: &self)
+    let body = length - start
+    bodyLengths[slot] = body
+    length += Self.varintLength(UInt64(body))
   }
 
   /// A nested message when present.
