@@ -99,6 +99,20 @@ public struct SuspectLeakCheck: AuditCheck {
       fits.map { folds in folds.allSatisfy { ($0?.clippedRows ?? 1) == 0 } ? folds.map { $0?.logLoss } : [] })
   }
 
+  /// The spec models that are the dedicated screening model under another name (logistic regression at its
+  /// defaults, on standardised features, as diamonds' spec has it): the same algorithm and settings once screened
+  /// (`ScreenSample.screening`) and the same preprocessing, so their first-round fits on the inner folds are the
+  /// screener's own, bit for bit, and need not be fitted twice.
+  static func modelsActingAsScreener(_ spec: ExperimentSpec) -> [Int] {
+    let (screener, preprocessing) = ScreenSample.screeningModel
+    guard spec.preprocessing == preprocessing else { return [] }
+    return spec.models.indices.filter { m in
+      let screened = ScreenSample.screening(spec.models[m]).classifier
+      return type(of: screened) == type(of: screener.classifier)
+        && screened.parameters == screener.classifier.parameters
+    }
+  }
+
   /// The dedicated screening model's fits, when it screened: its log-loss per inner fold.
   struct ScreenerFits: Sendable {
     var logLoss: [Double?]
@@ -121,8 +135,12 @@ public struct SuspectLeakCheck: AuditCheck {
     } else {
       let (model, preprocessing) = ScreenSample.screeningModel
       drops = DropColumnScreen(sample: sample, model: model, preprocessing: preprocessing)
-      full = ParallelExecutor.run(count: sample.folds.count, jobs: jobs) { (f: Int) -> DropColumnScreen.Full? in
-        drops.fitFull(fold: f)
+      if let same = Self.modelsActingAsScreener(context.spec).first {
+        full = fitted[same]
+      } else {
+        full = ParallelExecutor.run(count: sample.folds.count, jobs: jobs) { (f: Int) -> DropColumnScreen.Full? in
+          drops.fitFull(fold: f)
+        }
       }
       let fits = ScreenerFits(logLoss: full.map { $0?.logLoss })
       work.append(AuditWork(cost: 0) { () -> any Sendable in fits })
