@@ -27,6 +27,8 @@ public struct Matrix: Sendable, Equatable {
     self.init(rows: rowArrays.count, columns: columns, values: rowArrays.flatMap { $0 })
   }
 
+  /// Inlinable: models in other modules read and write entries in their inner loops.
+  @inlinable
   public subscript(row: Int, column: Int) -> Double {
     get { values[row * columns + column] }
     set { values[row * columns + column] = newValue }
@@ -44,18 +46,32 @@ public struct Matrix: Sendable, Equatable {
 
   /// A new matrix holding the given rows, in the given order.
   ///
-  /// Splitters hand out row indices; this is the one place data is gathered.
+  /// Splitters hand out row indices; this is the one place data is gathered. Each row is copied straight into
+  /// an array sized once (appending a slice per row cost a retain, a release and an append each), and the
+  /// function is inlinable so that a caller's index collection is iterated without a generic call per row.
   /// - Complexity: O(indices.count × columns).
+  @inlinable
   public func selecting<C: Collection<Int>>(rows indices: C) -> Matrix {
-    var out = [Double]()
-    out.reserveCapacity(indices.count * columns)
-    values.withUnsafeBufferPointer { source in
-      for index in indices {
-        let start = index * columns
-        out.append(contentsOf: source[start..<(start + columns)])
+    let count = indices.count
+    let columns = columns
+    let rows = rows
+    let out = [Double](unsafeUninitializedCapacity: count * columns) { target, initialized in
+      values.withUnsafeBufferPointer { source in
+        var written = 0
+        for index in indices {
+          precondition(index >= 0 && index < rows, "row \(index) out of 0..<\(rows)")
+          precondition(written < count, "more rows than the collection counts")
+          if columns > 0 {
+            (target.baseAddress! + written * columns).initialize(
+              from: source.baseAddress! + index * columns, count: columns)
+          }
+          written += 1
+        }
+        precondition(written == count, "fewer rows than the collection counts")
       }
+      initialized = count * columns
     }
-    return Matrix(rows: indices.count, columns: columns, values: out)
+    return Matrix(rows: count, columns: columns, values: out)
   }
 
   /// A new matrix holding the given columns, in the given order.

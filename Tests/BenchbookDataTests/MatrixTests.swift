@@ -16,6 +16,17 @@ import Testing
     #expect(m.selecting(columns: [1]) == Matrix([[2], [4], [6]]))
   }
 
+  /// Rows copied straight into place: repeats, a lazy index collection, no rows and no columns all come out
+  /// as row-by-row gathering gives them.
+  @Test func selectsRepeatedRowsFromAnyCollection() {
+    let m = Matrix([[1, 2], [3, 4], [5, 6]])
+    #expect(m.selecting(rows: [1, 1, 0]) == Matrix([[3, 4], [3, 4], [1, 2]]))
+    #expect(m.selecting(rows: [Int32(2), 0].lazy.map { Int($0) }) == Matrix([[5, 6], [1, 2]]))
+    #expect(m.selecting(rows: (0..<3).reversed()) == Matrix([[5, 6], [3, 4], [1, 2]]))
+    #expect(m.selecting(rows: [Int]()) == Matrix(rows: 0, columns: 2))
+    #expect(Matrix(rows: 3, columns: 0).selecting(rows: [2, 1]) == Matrix(rows: 2, columns: 0))
+  }
+
   /// A NaN or another shape must fail any tolerance: `max` would skip a NaN, so it is caught.
   @Test func largestDifferenceFailsOnNaNAndOtherShapes() {
     let m = Matrix([[1, 2], [3, 4]])
