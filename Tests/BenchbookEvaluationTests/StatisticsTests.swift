@@ -4,12 +4,17 @@ import Testing
 @Suite struct StatisticsTests {
   /// Values from scipy.stats.t (scipy 1.17.1): t.sf(x, df) * 2 and t.ppf(q, df).
   /// The radix sort's order is a stable comparison sort's, on values with ties, both zeros, infinities and
-  /// subnormals, and on values that differ only in their lowest or highest bits.
+  /// subnormals, and on values that differ only in their lowest or highest bits; so is the comparison sort's that
+  /// short lists take (`comparisonSortRows` keys per radix pass: the first 200 of the grid, the specials alone, 100
+  /// values differing in one digit), on either side of the switch.
   @Test func sortedOrderIsAStableSortsOrder() {
     let special: [Double] = [0, -0.0, .infinity, -.infinity, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1, -1]
     let grid = (0..<5_000).map { Double(($0 * 7_919) % 613) / 17 - 18 }
     let lowBits = (0..<300).map { Double(bitPattern: (0.5).bitPattern + UInt64(($0 * 37) % 101)) }
-    for values in [special + grid, lowBits, grid.map { $0 * 1e300 }, [3, 3, 3], [2], []] {
+    let short: [[Double]] = [
+      Array(grid.prefix(200)), special, Array(lowBits.prefix(100)), special + Array(grid.prefix(1_000)),
+    ]
+    for values in [special + grid, lowBits, grid.map { $0 * 1e300 }, [3, 3, 3], [2], []] + short {
       let expected = values.indices.sorted { values[$0] < values[$1] || (values[$0] == values[$1] && $0 < $1) }
       #expect(SortedOrder.ascending(values).map(Int.init) == expected)
     }
@@ -17,6 +22,8 @@ import Testing
     let keys = (0..<3_000).map { UInt64($0 % 1_000) &* 0x9E37_79B9_7F4A_7C15 }
     let expected = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
     #expect(SortedOrder.ascending(keys: keys).map(Int.init) == expected)
+    let few = Array(keys.prefix(700))
+    #expect(SortedOrder.ascending(keys: few).map(Int.init) == Array(expected.filter { $0 < 700 }))
     let narrow = keys.map { UInt32(truncatingIfNeeded: $0 >> 17) }
     let narrowExpected = narrow.indices.sorted { narrow[$0] < narrow[$1] || (narrow[$0] == narrow[$1] && $0 < $1) }
     #expect(SortedOrder.ascending(keys: narrow).map(Int.init) == narrowExpected)

@@ -8,6 +8,13 @@
 public enum SortedOrder {
   static let digitBits = 11
 
+  /// Below this many keys per radix pass, a comparison sort is faster: each pass clears and sums 2,048 buckets
+  /// whatever the count, so ranking the 200 probabilities of an inner fold's test rows (six passes) took 21 µs by
+  /// radix and 4 µs by comparison, and the audit ranks one per class, feature, scorer and inner fold (digits:
+  /// 6,400 of them, half of its single-feature screens' time). Measured with `swiftc -O` on the 2-core Xeon,
+  /// 2026-11-29: 1,000 probabilities 65 µs against 28 µs; 500 keys differing in one digit 7.5 µs against 14 µs.
+  static let comparisonSortRows = 256
+
   /// Indices of `values` in ascending order of value; equal values (−0 and +0 included) in ascending index order.
   /// NaN, which compares with nothing, goes after +∞.
   public static func ascending(_ values: [Double]) -> [Int32] {
@@ -27,9 +34,20 @@ public enum SortedOrder {
     var varying: Key = 0
     for key in keys { varying |= key ^ keys[0] }
     guard varying != 0 else { return order }
+    let mask: Key = (1 << Key(digitBits)) - 1
+    let passes = stride(from: 0, to: Key.bitWidth, by: digitBits).count { (varying >> Key($0)) & mask != 0 }
+    if n < comparisonSortRows * passes {
+      // The same order: ascending keys, equal keys by index, which makes every pair's order unique.
+      keys.withUnsafeBufferPointer { keys in
+        order.sort { a, b in
+          let (keyA, keyB) = (keys[Int(a)], keys[Int(b)])
+          return keyA != keyB ? keyA < keyB : a < b
+        }
+      }
+      return order
+    }
     var spareKeys = [Key](repeating: 0, count: n)
     var spareOrder = [Int32](repeating: 0, count: n)
-    let mask: Key = (1 << Key(digitBits)) - 1
     var positions = [Int](repeating: 0, count: 1 << digitBits)
     for shift in stride(from: 0, to: Key.bitWidth, by: digitBits) where (varying >> Key(shift)) & mask != 0 {
       for b in positions.indices { positions[b] = 0 }
