@@ -46,7 +46,7 @@ public struct Matrix: Sendable, Equatable {
 
   /// A new matrix holding the given rows, in the given order.
   ///
-  /// Splitters hand out row indices; this is the one place data is gathered. Each row is copied straight into
+  /// Splitters hand out row indices (`RowIndices` has its own overload, a run at a time). Each row is copied into
   /// an array sized once (appending a slice per row cost a retain, a release and an append each), and the
   /// function is inlinable so that a caller's index collection is iterated without a generic call per row.
   /// - Complexity: O(indices.count × columns).

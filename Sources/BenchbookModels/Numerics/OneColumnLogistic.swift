@@ -176,8 +176,9 @@ public struct OneColumnLogistic: Sendable {
     }
 
     /// Adds one distinct value's share of the Hessian's upper triangle: ∂²/∂s_o∂s_o2 = total·(q_o·[o = o2] −
-    /// q_o·q_o2), times (1, u)ᵀ(1, u). Its K² terms per value are most of a many-class fit (27 classes: 729), so
-    /// they are added through unchecked pointers, each entry receiving the same terms in the same order as before.
+    /// q_o·q_o2), times (1, u)ᵀ(1, u). Its K(K+1)/2 pairs per value are most of a many-class fit (27 classes: 378
+    /// pairs, 1,485 additions), so they are added through unchecked pointers, each entry receiving the same terms
+    /// in the same order as before.
     @inline(__always)
     private static func addCurvature(total: Double, u: Double, q: [Double], into hessian: inout [Double], width m: Int)
     {
