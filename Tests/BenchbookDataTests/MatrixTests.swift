@@ -27,6 +27,20 @@ import Testing
     #expect(Matrix(rows: 3, columns: 0).selecting(rows: [2, 1]) == Matrix(rows: 2, columns: 0))
   }
 
+  /// A fold's rows (`RowIndices`) gathered a run at a time, one value a row or a matrix's row of `width` values, come
+  /// out as the rows gathered one by one do: out of order, runs of one and of several rows, and no columns.
+  @Test func foldRowsGatherARunAtATime() {
+    let rows = RowIndices([3, 4, 0, 2])
+    let listed: [Int] = [3, 4, 0, 2]
+    #expect(rows.gathering([10, 11, 12, 13, 14]) == [13, 14, 10, 12])
+    #expect(rows.gathering(Array(0..<10), width: 2) == [6, 7, 8, 9, 0, 1, 4, 5])
+    #expect(rows.gathering(["a", "b", "c", "d", "e"], width: 0).isEmpty)
+    let m = Matrix((0..<5).map { [Double($0), Double(10 * $0)] })
+    #expect(m.selecting(rows: rows) == m.selecting(rows: listed))
+    #expect(m.selecting(rows: rows) == Matrix([[3, 30], [4, 40], [0, 0], [2, 20]]))
+    #expect(Matrix(rows: 5, columns: 0).selecting(rows: rows) == Matrix(rows: 4, columns: 0))
+  }
+
   /// A NaN or another shape must fail any tolerance: `max` would skip a NaN, so it is caught.
   @Test func largestDifferenceFailsOnNaNAndOtherShapes() {
     let m = Matrix([[1, 2], [3, 4]])

@@ -190,17 +190,23 @@ public struct RowIndices: RandomAccessCollection, Sendable, Hashable, Codable {
     return result
   }
 
-  /// `values` at these rows, in order, copied a run of consecutive rows at a time into memory sized once: a
-  /// shuffled fold's runs are single rows, and a slice appended per row cost a retain, a release and a generic
-  /// append each (a tenth of the flagship's screen work).
-  public func gathering<T>(_ values: [T]) -> [T] {
-    values.withUnsafeBufferPointer { source in
-      [T](unsafeUninitializedCapacity: count) { out, initialized in
+  /// `values` at these rows, in order, where row r is the `width` values from `r * width` (1: one value a row, a
+  /// matrix's column count for its row-major values), copied a run of consecutive rows at a time into memory sized
+  /// once: a shuffled fold's runs are single rows, and a slice appended per row cost a retain, a release and a
+  /// generic append each (a tenth of the flagship's screen work).
+  public func gathering<T>(_ values: [T], width: Int = 1) -> [T] {
+    precondition(width >= 0, "a row is at least 0 values wide")
+    return values.withUnsafeBufferPointer { source in
+      [T](unsafeUninitializedCapacity: count * width) { out, initialized in
         var filled = 0
         forEachRun { run in
-          precondition(run.upperBound <= source.count, "row \(run.upperBound - 1) outside 0..<\(source.count)")
-          (out.baseAddress! + filled).initialize(from: source.baseAddress! + run.lowerBound, count: run.count)
-          filled += run.count
+          precondition(
+            run.upperBound * width <= source.count,
+            "row \(run.upperBound - 1) outside 0..<\(source.count / Swift.max(width, 1))")
+          guard width > 0 else { return }
+          (out.baseAddress! + filled).initialize(
+            from: source.baseAddress! + run.lowerBound * width, count: run.count * width)
+          filled += run.count * width
         }
         initialized = filled
       }
@@ -231,13 +237,6 @@ extension RowIndices: ExpressibleByArrayLiteral {
 extension Matrix {
   /// The rows of a fold, in its order, copied a run of consecutive rows at a time (`RowIndices.forEachRun`).
   public func selecting(rows indices: RowIndices) -> Matrix {
-    var out = [Double]()
-    out.reserveCapacity(indices.count * columns)
-    values.withUnsafeBufferPointer { source in
-      indices.forEachRun { run in
-        out.append(contentsOf: source[(run.lowerBound * columns)..<(run.upperBound * columns)])
-      }
-    }
-    return Matrix(rows: indices.count, columns: columns, values: out)
+    Matrix(rows: indices.count, columns: columns, values: indices.gathering(values, width: columns))
   }
 }

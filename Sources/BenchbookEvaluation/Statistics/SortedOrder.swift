@@ -35,8 +35,8 @@ public enum SortedOrder {
     for key in keys { varying |= key ^ keys[0] }
     guard varying != 0 else { return order }
     let mask: Key = (1 << Key(digitBits)) - 1
-    let passes = stride(from: 0, to: Key.bitWidth, by: digitBits).count { (varying >> Key($0)) & mask != 0 }
-    if n < comparisonSortRows * passes {
+    let shifts = stride(from: 0, to: Key.bitWidth, by: digitBits).filter { (varying >> Key($0)) & mask != 0 }
+    if n < comparisonSortRows * shifts.count {
       // The same order: ascending keys, equal keys by index, which makes every pair's order unique.
       keys.withUnsafeBufferPointer { keys in
         order.sort { a, b in
@@ -49,7 +49,7 @@ public enum SortedOrder {
     var spareKeys = [Key](repeating: 0, count: n)
     var spareOrder = [Int32](repeating: 0, count: n)
     var positions = [Int](repeating: 0, count: 1 << digitBits)
-    for shift in stride(from: 0, to: Key.bitWidth, by: digitBits) where (varying >> Key(shift)) & mask != 0 {
+    for shift in shifts {
       for b in positions.indices { positions[b] = 0 }
       for key in keys { positions[Int((key >> Key(shift)) & mask)] += 1 }
       var total = 0
