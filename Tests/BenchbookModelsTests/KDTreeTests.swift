@@ -84,6 +84,33 @@ import Testing
     #expect(found.squaredDistances == expected.squaredDistances)
   }
 
+  /// A run of rows promised excluded is skipped where it fills whole subtrees, and the answers stay the same. The
+  /// first coordinate rises with the row, as a date does with rows stored in time order, so the run covers leaves.
+  @Test(arguments: [(k: 1, leaf: 2, run: 200..<450), (5, 6, 0..<380), (9, 4, 300..<600), (3, 3, 0..<0)])
+  func anExcludedRunIsSkippedWithTheSameAnswers(k: Int, leaf: Int, run: Range<Int>) {
+    var generator = TestGenerator(seed: UInt64(leaf))
+    let points = Matrix(
+      rows: 600, columns: 2,
+      values: (0..<600).flatMap { [Double($0 / 40), Double(Int.random(in: 0...6, using: &generator))] })
+    let tree = KDTree(points: points, leafSize: leaf)
+    let listed = Array(stride(from: 1, to: 600, by: 3))
+    var asked = (plain: 0, excluding: 0)
+    let plain = tree.nearest(toStored: listed, k: k) { row in
+      asked.plain += 1
+      return !run.contains(row) && row % 7 != 0
+    }
+    let excluding = tree.nearest(toStored: listed, k: k, excluding: run) { row in
+      asked.excluding += 1
+      return !run.contains(row) && row % 7 != 0
+    }
+    #expect(excluding == plain)
+    if run.isEmpty {
+      #expect(asked.excluding == asked.plain)
+    } else {
+      #expect(asked.excluding < asked.plain, "the excluded rows' leaves were visited")
+    }
+  }
+
   /// Stored points as queries, listed in any order, get exactly what the same points given as a query matrix
   /// get, each in its own slot, though they are searched in the tree's order.
   @Test(arguments: [(k: 1, leaf: 1), (5, 4), (12, 30)])

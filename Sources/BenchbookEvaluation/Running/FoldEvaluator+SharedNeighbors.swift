@@ -28,7 +28,7 @@ extension FoldEvaluator {
   func evaluate(_ model: ModelSpec, on fold: Fold, sharing shared: SharedNeighborTree) throws(ModelFailure)
     -> Outcome
   {
-    guard let neighbors = neighborSearcher(model), let (admitted, kind) = admitted(neighbors, fold, shared)
+    guard let neighbors = neighborSearcher(model), let (admitted, kind, excluded) = admitted(neighbors, fold, shared)
     else {
       shared.done()
       return try evaluate(model, on: fold)
@@ -52,7 +52,7 @@ extension FoldEvaluator {
           let queries =
             testPositions.count <= chunk
             ? testPositions : Array(testPositions[first..<min(first + chunk, testPositions.count)])
-          let found = stored.index.nearest(toStored: queries, k: neighbors.k) {
+          let found = stored.index.nearest(toStored: queries, k: neighbors.k, excluding: excluded) {
             admitted[$0 >> 6] & (1 << UInt64($0 & 63)) != 0
           }
           values += neighbors.probabilities(found, labels: stored.labels, classCount: classCount).values
@@ -70,12 +70,13 @@ extension FoldEvaluator {
     }
   }
 
-  /// The stored positions of the fold's training rows as a bit set, and the index the fold's fit would build;
-  /// or `nil` when the shared index cannot stand for the fold's own: too few training rows for k, training rows
-  /// out of the stored order, or a class missing from them.
+  /// The stored positions of the fold's training rows as a bit set, the index the fold's fit would build, and
+  /// the longest run of positions outside the fold's training rows (its test block, or a forward split's
+  /// future), which the search skips; or `nil` when the shared index cannot stand for the fold's own: too few
+  /// training rows for k, training rows out of the stored order, or a class missing from them.
   private func admitted(
     _ neighbors: any SharedNeighborSearch, _ fold: Fold, _ shared: SharedNeighborTree
-  ) -> (bits: [UInt64], kind: NeighborIndexKind)? {
+  ) -> (bits: [UInt64], kind: NeighborIndexKind, excluded: Range<Int>)? {
     guard neighbors.k <= fold.train.count else { return nil }
     let kind = shared.kind(neighbors, rows: fold.train.count, of: dataset)
     var bits = [UInt64](repeating: 0, count: (dataset.x.rows + 63) / 64)
@@ -91,6 +92,33 @@ extension FoldEvaluator {
         present[dataset.labels[row]] = true
       }
     }
-    return ordered && present.allSatisfy { $0 } ? (bits, kind) : nil
+    guard ordered && present.allSatisfy({ $0 }) else { return nil }
+    return (bits, kind, Self.longestClearRun(bits, count: dataset.x.rows))
+  }
+
+  /// The longest run of clear bits among the first `count` of `bits` (the first such run on a tie); empty when
+  /// every bit is set.
+  static func longestClearRun(_ bits: [UInt64], count: Int) -> Range<Int> {
+    var longest = 0..<0
+    var start = 0
+    var position = 0
+    while position < count {
+      let word = bits[position >> 6] >> UInt64(position & 63)
+      if word == 0 {
+        // The rest of this word is clear.
+        position = min(count, (position | 63) + 1)
+        continue
+      }
+      let clear = word.trailingZeroBitCount
+      if clear > 0 {
+        position = min(count, position + clear)
+        continue
+      }
+      if position - start > longest.count { longest = start..<position }
+      position += (~word).trailingZeroBitCount  // past the set bits, to the next clear one
+      start = position
+    }
+    if count - start > longest.count { longest = start..<count }
+    return longest
   }
 }

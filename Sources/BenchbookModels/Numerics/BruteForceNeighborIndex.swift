@@ -126,8 +126,11 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
     search(queries, k: k, admits: admits)
   }
 
-  /// `nearest(_:k:admitting:)` with the stored points of rows `storedRows` as the queries.
-  public func nearest(toStored storedRows: [Int], k: Int, admitting admits: (Int) -> Bool) -> NeighborList {
+  /// `nearest(_:k:admitting:)` with the stored points of rows `storedRows` as the queries. The excluded run is
+  /// left to `admits`: every stored point is measured in blocks by BLAS whatever its row.
+  public func nearest(
+    toStored storedRows: [Int], k: Int, excluding excluded: Range<Int>, admitting admits: (Int) -> Bool
+  ) -> NeighborList {
     search(points.selecting(rows: storedRows), k: k, admits: admits)
   }
 

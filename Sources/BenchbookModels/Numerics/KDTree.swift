@@ -39,6 +39,8 @@ public struct KDTree: SubsetNeighborIndex {
     var right: Int
     /// Smallest stored row in the subtree, for pruning distance ties.
     var minRow: Int
+    /// Largest stored row in the subtree: with `minRow`, whether every row of it lies in a run a search excludes.
+    var maxRow: Int
   }
 
   /// Builds the tree.
@@ -74,7 +76,7 @@ public struct KDTree: SubsetNeighborIndex {
 
     points.withUnsafeMutableBufferPointer { points in
       order.withUnsafeMutableBufferPointer { order in
-        nodes.append(Node(start: 0, end: n, left: -1, right: -1, minRow: 0))
+        nodes.append(Node(start: 0, end: n, left: -1, right: -1, minRow: 0, maxRow: 0))
         lower.append(contentsOf: repeatElement(Double.infinity, count: d))
         upper.append(contentsOf: repeatElement(-Double.infinity, count: d))
         for i in 0..<n {
@@ -103,8 +105,8 @@ public struct KDTree: SubsetNeighborIndex {
           Self.select(points, order, d, splitFeature, start, end, middle)
           let splitValue = points[middle * d + splitFeature]
           let left = nodes.count
-          nodes.append(Node(start: start, end: middle, left: -1, right: -1, minRow: 0))
-          nodes.append(Node(start: middle, end: end, left: -1, right: -1, minRow: 0))
+          nodes.append(Node(start: start, end: middle, left: -1, right: -1, minRow: 0, maxRow: 0))
+          nodes.append(Node(start: middle, end: end, left: -1, right: -1, minRow: 0, maxRow: 0))
           for _ in 0..<2 {
             for f in 0..<d {
               lower.append(lower[id * d + f])
@@ -125,24 +127,28 @@ public struct KDTree: SubsetNeighborIndex {
           let node = nodes[id]
           if node.left < 0 {
             var minRow = Int.max
+            var maxRow = Int.min
             for f in 0..<d {
               lower[id * d + f] = .infinity
               upper[id * d + f] = -.infinity
             }
             for i in node.start..<node.end {
               minRow = min(minRow, Int(order[i]))
+              maxRow = max(maxRow, Int(order[i]))
               for f in 0..<d {
                 lower[id * d + f] = min(lower[id * d + f], points[i * d + f])
                 upper[id * d + f] = max(upper[id * d + f], points[i * d + f])
               }
             }
             nodes[id].minRow = minRow
+            nodes[id].maxRow = maxRow
           } else {
             for f in 0..<d {
               lower[id * d + f] = min(lower[node.left * d + f], lower[node.right * d + f])
               upper[id * d + f] = max(upper[node.left * d + f], upper[node.right * d + f])
             }
             nodes[id].minRow = min(nodes[node.left].minRow, nodes[node.right].minRow)
+            nodes[id].maxRow = max(nodes[node.left].maxRow, nodes[node.right].maxRow)
           }
         }
       }
@@ -256,7 +262,13 @@ public struct KDTree: SubsetNeighborIndex {
   /// one pass over it, instead of in the order of the leaf each first descends to, found by a descent each
   /// (a sixth of a cross-validation fold's search); the order changes speed only.
   /// - Precondition: `storedRows` are distinct stored rows, and at least `k` rows are admitted.
-  public func nearest(toStored storedRows: [Int], k: Int, admitting admits: (Int) -> Bool) -> NeighborList {
+  ///
+  /// A subtree whose rows all lie in `excluded` is skipped unvisited: a query among a fold's test rows is near
+  /// other test rows, and where those fill whole leaves (the flagship's flights of one route, hour and month)
+  /// their distances are never computed. Only rows no fold admits are skipped, so the answers are the same.
+  public func nearest(
+    toStored storedRows: [Int], k: Int, excluding excluded: Range<Int>, admitting admits: (Int) -> Bool
+  ) -> NeighborList {
     // Each listed row's slot, found by binary search among the listed rows in ascending order.
     let ascending = zip(storedRows, storedRows.indices).map { (row: $0, slot: $1) }.sorted { $0.row < $1.row }
     for (a, b) in zip(ascending, ascending.dropFirst()) { precondition(a.row < b.row, "row \(a.row) listed twice") }
@@ -277,7 +289,8 @@ public struct KDTree: SubsetNeighborIndex {
       pointOfQuery[ascending[low].slot] = point
       order.append(ascending[low].slot)
     }
-    return search(count: storedRows.count, values: [], k: k, admits: admits, order: order) { points, _, q in
+    return search(count: storedRows.count, values: [], k: k, excluded: excluded, admits: admits, order: order) {
+      points, _, q in
       points + pointOfQuery[q] * self.dimension
     }
   }
@@ -285,17 +298,18 @@ public struct KDTree: SubsetNeighborIndex {
   @inline(__always)
   private func search(_ queries: Matrix, k: Int, admits: (Int) -> Bool) -> NeighborList {
     precondition(queries.columns == dimension, "queries have \(queries.columns) columns, points \(dimension)")
-    return search(count: queries.rows, values: queries.values, k: k, admits: admits, order: nil) { _, values, q in
+    return search(count: queries.rows, values: queries.values, k: k, excluded: 0..<0, admits: admits, order: nil) {
+      _, values, q in
       values! + q * self.dimension
     }
   }
 
   /// The search itself, for `count` queries. Query `q` is at `query(points, values, q)` (`values` are the
   /// query rows, row-major, when they are not stored points); queries are visited in `order` when given, else
-  /// in the order of the leaf each first descends to.
+  /// in the order of the leaf each first descends to. Subtrees whose rows all lie in `excluded` are not visited.
   @inline(__always)
   private func search(
-    count: Int, values: [Double], k: Int, admits: (Int) -> Bool, order givenOrder: [Int]?,
+    count: Int, values: [Double], k: Int, excluded: Range<Int>, admits: (Int) -> Bool, order givenOrder: [Int]?,
     query queryAt: (UnsafePointer<Double>, UnsafePointer<Double>?, Int) -> UnsafePointer<Double>
   ) -> NeighborList {
     precondition(k >= 1 && k <= pointCount, "k must be in 1...\(pointCount), not \(k)")
@@ -316,6 +330,9 @@ public struct KDTree: SubsetNeighborIndex {
                   distances.withUnsafeMutableBufferPointer { outDistances in
                     stack.withUnsafeMutableBufferPointer { stack in
                       scratch.withUnsafeMutableBufferPointer { scratch in
+                        @inline(__always) func isExcluded(_ node: Node) -> Bool {
+                          node.minRow >= excluded.lowerBound && node.maxRow < excluded.upperBound
+                        }
                         @inline(__always) func boxDistance(_ query: UnsafePointer<Double>, _ node: Int) -> Double {
                           var sum = 0.0
                           for f in 0..<d {
@@ -357,8 +374,10 @@ public struct KDTree: SubsetNeighborIndex {
                             k: k,
                             scratch: scratch.baseAddress)
                           var top = 0
-                          stack[0] = (0, boxDistance(query, 0))
-                          top = 1
+                          if !isExcluded(nodes[0]) {
+                            stack[0] = (0, boxDistance(query, 0))
+                            top = 1
+                          }
                           while top > 0 {
                             top -= 1
                             let (id, bound) = stack[top]
@@ -373,6 +392,19 @@ public struct KDTree: SubsetNeighborIndex {
                                 if d2 > best.worstSquaredDistance { continue }
                                 let row = Int(rowOfPoint[p])
                                 if best.admits(d2, row) && admits(row) { best.insert(d2, row) }
+                              }
+                              continue
+                            }
+                            // An excluded child is left out, as if its bound were beyond every neighbour.
+                            let leftSkipped = isExcluded(nodes[node.left])
+                            let rightSkipped = isExcluded(nodes[node.right])
+                            if leftSkipped || rightSkipped {
+                              if !leftSkipped {
+                                stack[top] = (node.left, boxDistance(query, node.left))
+                                top += 1
+                              } else if !rightSkipped {
+                                stack[top] = (node.right, boxDistance(query, node.right))
+                                top += 1
                               }
                               continue
                             }

@@ -32,7 +32,18 @@ public protocol SubsetNeighborIndex: NeighborIndex {
   /// `nearest(_:k:admitting:)` with stored points as the queries: query `i` is the point stored as row
   /// `storedRows[i]`, read from the index itself.
   /// - Precondition: `storedRows` are distinct stored rows, and at least `k` rows are admitted.
-  func nearest(toStored storedRows: [Int], k: Int, admitting admits: (Int) -> Bool) -> NeighborList
+  /// - Parameter excluded: rows `admits` rejects, every one of them: a promise an index may use to skip them
+  ///   without asking (a fold's test block among rows stored in dataset order, a forward split's future among rows
+  ///   stored in time order). An empty range promises nothing.
+  func nearest(toStored storedRows: [Int], k: Int, excluding excluded: Range<Int>, admitting admits: (Int) -> Bool)
+    -> NeighborList
+}
+
+extension SubsetNeighborIndex {
+  /// `nearest(toStored:k:excluding:admitting:)` with no run of rows promised excluded.
+  public func nearest(toStored storedRows: [Int], k: Int, admitting admits: (Int) -> Bool) -> NeighborList {
+    nearest(toStored: storedRows, k: k, excluding: 0..<0, admitting: admits)
+  }
 }
 
 /// The neighbour search structures Benchbook builds.
