@@ -57,6 +57,51 @@ import Testing
     #expect(overlaps.map(\.share) == [0, 1, 1])
   }
 
+  /// On thousands of rows a fold's latest training time is read from blocks of rows (whole blocks' maxima, row
+  /// by row at the edges of runs): the same count as a row-by-row pass, on shuffled and contiguous folds.
+  @Test(arguments: ["resampling: {folds: 7}", "resampling: {folds: 4, shuffle: true, seed: 2}"])
+  func overlapsOnManyRowsEqualARowByRowCount(resampling: String) throws {
+    let (rows, labels) = Self.noisy(5_000)
+    var generator = SeededGenerator(seed: 8)
+    let time = (0..<5_000).map { Double($0 / 3 + generator.uniform(below: 900)) }
+    let context = try Self.context(
+      try Self.spec("time: t\nfeatures: [f0, f1]\n\(resampling)\n"), Self.dataset(rows, labels: labels, time: time))
+    let expected = context.plan.folds.map { fold in
+      let latest = fold.train.map { time[$0] }.max()!
+      return fold.test.filter { time[$0] < latest }.count
+    }
+    #expect(TemporalSplitCheck.overlaps(context).map(\.testRowsBeforeLatestTraining) == expected)
+    #expect(expected.contains { $0 > 0 })
+  }
+
+  /// The time profile's bins count every row by class, and each fold's spans cover exactly the slots its rows
+  /// fall in, from the earliest to the latest time there.
+  @Test func timeProfileCountsRowsAndSpansFolds() throws {
+    let (rows, labels) = Self.noisy(3_000)
+    var generator = SeededGenerator(seed: 12)
+    // Times with a gap in the middle, so the training spans of the early folds break in two.
+    let time = (0..<3_000).map { Double(generator.uniform(below: 1_000) + ($0 % 2 == 0 ? 0 : 5_000)) }
+    let context = try Self.context(
+      try Self.spec("time: t\nfeatures: [f0, f1]\nresampling: {folds: 3}\n"),
+      Self.dataset(rows, labels: labels, time: time))
+    let profile = try #require(TimeProfile.make(context))
+    #expect(profile.bins.map(\.rows).reduce(0, +) == 3_000)
+    let (first, last) = (time.min()!, time.max()!)
+    let width = (last - first) / Double(TimeProfile.binCount)
+    for (index, bin) in profile.bins.enumerated() {
+      let inside = time.indices.filter { min(TimeProfile.binCount - 1, Int((time[$0] - first) / width)) == index }
+      #expect(bin.rows == inside.count, "bin \(index)")
+      #expect(bin.classCounts == [inside.count { labels[$0] == 0 }, inside.count { labels[$0] == 1 }])
+    }
+    for (fold, spans) in zip(context.plan.folds, profile.folds) {
+      let times = fold.test.map { time[$0] }
+      #expect(spans.test.count == 2, "the gap splits the test rows' times")
+      #expect(spans.test.first?.first == times.min() && spans.test.last?.last == times.max())
+      #expect(spans.test[0][1] < 1_000 && spans.test[1][0] >= 5_000)
+      #expect(spans.train.flatMap { $0 }.min() == fold.train.map { time[$0] }.min())
+    }
+  }
+
   @Test func forwardSplitsNeverTrainOnTheFuture() throws {
     let (rows, labels) = Self.noisy(120)
     let time = (0..<120).map { Double(($0 * 37) % 120) }

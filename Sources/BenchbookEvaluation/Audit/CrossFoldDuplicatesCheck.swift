@@ -54,13 +54,14 @@ public struct CrossFoldDuplicatesCheck: DataPassCheck {
 
   public static func run(_ context: AuditContext) -> CheckResult {
     let groups = duplicateGroups(context.dataset)
+    let twins = TwinRows(groups, rowCount: context.dataset.x.rows)
     var hasGroup = [Bool](repeating: false, count: groups.count)
     var folds: [FoldDuplicates] = []
     for fold in context.plan.folds {
-      fold.train.forEachRow { hasGroup[Int(groups.ids[$0])] = true }
+      twins.forEach(in: fold.train) { hasGroup[Int(groups.ids[$0])] = true }
       var duplicates = 0
-      fold.test.forEachRow { duplicates += hasGroup[Int(groups.ids[$0])] ? 1 : 0 }
-      fold.train.forEachRow { hasGroup[Int(groups.ids[$0])] = false }
+      twins.forEach(in: fold.test) { duplicates += hasGroup[Int(groups.ids[$0])] ? 1 : 0 }
+      twins.forEach(in: fold.train) { hasGroup[Int(groups.ids[$0])] = false }
       folds.append(
         FoldDuplicates(
           fold: fold.index, repeat: fold.repeatIndex, testRows: fold.test.count, duplicates: duplicates,
@@ -77,9 +78,9 @@ public struct CrossFoldDuplicatesCheck: DataPassCheck {
     var tally = DuplicateChance.Tally()
     for fold in context.plan.folds {
       var twinned: [Int] = []
-      fold.train.forEachRow { hasGroup[Int(groups.ids[$0])] = true }
-      fold.test.forEachRow { if hasGroup[Int(groups.ids[$0])] { twinned.append($0) } }
-      fold.train.forEachRow { hasGroup[Int(groups.ids[$0])] = false }
+      twins.forEach(in: fold.train) { hasGroup[Int(groups.ids[$0])] = true }
+      twins.forEach(in: fold.test) { if hasGroup[Int(groups.ids[$0])] { twinned.append($0) } }
+      twins.forEach(in: fold.train) { hasGroup[Int(groups.ids[$0])] = false }
       chance.tally(&tally, test: fold.test, twinned: twinned, trainingRows: fold.train.count)
     }
     let expected = tally.expected / Double(max(1, testRows))
@@ -135,6 +136,40 @@ public struct CrossFoldDuplicatesCheck: DataPassCheck {
   /// the pass holds about 20 bytes a row, not 44 (at ten times the flagship's rows it runs beside the audit's
   /// fits, where it set the peak); the few rows of different content sharing a hash are told apart by the exact
   /// comparison.
+  /// The rows whose group holds another row, as a bit set: only they can have a twin, since a fold's training and
+  /// test rows are disjoint in every plan. On data of distinct rows a fold's pass reads a bit a row, a word at a
+  /// time, instead of marking and unmarking every training row's group (the flagship: 6 twins among 327,346 rows).
+  struct TwinRows {
+    let bits: [UInt64]
+
+    init(_ groups: (ids: [Int32], count: Int), rowCount: Int) {
+      var sizes = [UInt8](repeating: 0, count: groups.count)
+      for id in groups.ids where sizes[Int(id)] < 2 { sizes[Int(id)] += 1 }
+      var bits = [UInt64](repeating: 0, count: (rowCount + 63) / 64)
+      for (row, id) in groups.ids.enumerated() where sizes[Int(id)] > 1 { bits[row >> 6] |= 1 << UInt64(row & 63) }
+      self.bits = bits
+    }
+
+    /// Calls `body` with each of `rows` that has a twin somewhere, a run of rows at a time.
+    func forEach(in rows: RowIndices, _ body: (Int) -> Void) {
+      bits.withUnsafeBufferPointer { bits in
+        rows.forEachRun { run in
+          var position = run.lowerBound
+          while position < run.upperBound {
+            let word = bits[position >> 6] >> UInt64(position & 63)
+            if word == 0 {
+              position = (position | 63) + 1
+              continue
+            }
+            position += word.trailingZeroBitCount
+            if position < run.upperBound { body(position) }
+            position += 1
+          }
+        }
+      }
+    }
+  }
+
   static func duplicateGroups(_ dataset: Dataset) -> (ids: [Int32], count: Int) {
     let n = dataset.x.rows
     let width = dataset.x.columns

@@ -125,10 +125,27 @@ public struct TemporalSplitCheck: AuditCheck {
   /// Every fold's overlap, by time.
   public static func overlaps(_ context: AuditContext) -> [FoldOverlap] {
     guard let time = context.dataset.time else { return [] }
+    // The latest time of each block of rows, so that a run of training rows (a k-fold's are two runs of nine tenths
+    // of the rows) reads its whole blocks' maxima instead of every row: the flagship's ten folds read 3.3 million
+    // times otherwise.
+    let blockRows = 1024
+    let blockLatest = stride(from: 0, to: time.count, by: blockRows).map { first in
+      time[first..<min(first + blockRows, time.count)].reduce(-Double.infinity) { max($0, $1) }
+    }
     return context.plan.folds.map { fold in
-      // A run at a time (`forEachRow`): the flagship's ten folds pass over 3.3 million rows here.
       var latest = -Double.infinity
-      fold.train.forEachRow { latest = max(latest, time[$0]) }
+      fold.train.forEachRun { run in
+        var row = run.lowerBound
+        while row < run.upperBound {
+          if row % blockRows == 0 && row + blockRows <= run.upperBound {
+            latest = max(latest, blockLatest[row / blockRows])
+            row += blockRows
+          } else {
+            latest = max(latest, time[row])
+            row += 1
+          }
+        }
+      }
       var before = 0
       fold.test.forEachRow { before += time[$0] < latest ? 1 : 0 }
       return FoldOverlap(

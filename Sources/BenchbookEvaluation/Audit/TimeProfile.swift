@@ -11,6 +11,7 @@ public struct TimeProfile: Codable, Sendable, Hashable {
   public var folds: [FoldSpans]
 
   public static let binCount = 52
+  /// Slots a fold's spans are found in; at most 256, so a row's slot takes a byte.
   public static let spanResolution = 200
   public static let maximumFolds = 20
 
@@ -46,23 +47,36 @@ public struct TimeProfile: Codable, Sendable, Hashable {
         start: first + Double(index) * width, end: width > 0 ? first + Double(index + 1) * width : last, rows: 0,
         classCounts: [Int](repeating: 0, count: dataset.classes.count))
     }
-    for (row, t) in time.enumerated() {
-      let index = bin(t, bins.count, width)
-      bins[index].rows += 1
-      bins[index].classCounts[dataset.labels[row]] += 1
+    // Counted flat, then copied into the bins: a nested array updated in place pays a uniqueness check a row.
+    let classCount = dataset.classes.count
+    var counts = [Int](repeating: 0, count: bins.count * classCount)
+    for (row, t) in time.enumerated() { counts[bin(t, bins.count, width) * classCount + dataset.labels[row]] += 1 }
+    for index in bins.indices {
+      bins[index].classCounts = Array(counts[(index * classCount)..<((index + 1) * classCount)])
+      bins[index].rows = bins[index].classCounts.reduce(0, +)
     }
     if let lastIndex = bins.indices.last { bins[lastIndex].end = last }
 
     let step = (last - first) / Double(spanResolution)
     let slots = step > 0 ? spanResolution : 1
+    // Each row's slot, found once for every fold (a division a row, ten or twenty times over, was most of the work).
+    let slotOfRow = time.map { UInt8(bin($0, slots, step)) }
     func spans(_ rows: RowIndices) -> [[Double]] {
       var low = [Double](repeating: .infinity, count: slots)
       var high = [Double](repeating: -.infinity, count: slots)
-      rows.forEachRow { row in
-        let t = time[row]
-        let index = bin(t, slots, step)
-        low[index] = min(low[index], t)
-        high[index] = max(high[index], t)
+      time.withUnsafeBufferPointer { time in
+        slotOfRow.withUnsafeBufferPointer { slotOfRow in
+          low.withUnsafeMutableBufferPointer { low in
+            high.withUnsafeMutableBufferPointer { high in
+              rows.forEachRow { row in
+                let t = time[row]
+                let index = Int(slotOfRow[row])
+                low[index] = min(low[index], t)
+                high[index] = max(high[index], t)
+              }
+            }
+          }
+        }
       }
       var result: [[Double]] = []
       var index = 0
