@@ -93,12 +93,31 @@ import Testing
       #expect(bin.rows == inside.count, "bin \(index)")
       #expect(bin.classCounts == [inside.count { labels[$0] == 0 }, inside.count { labels[$0] == 1 }])
     }
-    for (fold, spans) in zip(context.plan.folds, profile.folds) {
-      let times = fold.test.map { time[$0] }
-      #expect(spans.test.count == 2, "the gap splits the test rows' times")
-      #expect(spans.test.first?.first == times.min() && spans.test.last?.last == times.max())
-      #expect(spans.test[0][1] < 1_000 && spans.test[1][0] >= 5_000)
-      #expect(spans.train.flatMap { $0 }.min() == fold.train.map { time[$0] }.min())
+    // Each fold's spans by hand: the earliest and latest time in each slot, adjacent occupied slots merged.
+    let step = (last - first) / Double(TimeProfile.spanResolution)
+    func spans(_ rows: RowIndices) -> [[Double]] {
+      var low = [Double?](repeating: nil, count: TimeProfile.spanResolution)
+      var high = low
+      for row in rows {
+        let slot = min(TimeProfile.spanResolution - 1, Int((time[row] - first) / step))
+        low[slot] = min(low[slot] ?? .infinity, time[row])
+        high[slot] = max(high[slot] ?? -.infinity, time[row])
+      }
+      var result: [[Double]] = []
+      var previous = false
+      for slot in low.indices {
+        guard let start = low[slot], let end = high[slot] else {
+          previous = false
+          continue
+        }
+        if previous { result[result.count - 1][1] = end } else { result.append([start, end]) }
+        previous = true
+      }
+      return result
+    }
+    for (fold, profiled) in zip(context.plan.folds, profile.folds) {
+      #expect(profiled.test == spans(fold.test) && profiled.train == spans(fold.train), "fold \(fold.index)")
+      #expect(profiled.test.count == 2, "the gap splits the test rows' times")
     }
   }
 

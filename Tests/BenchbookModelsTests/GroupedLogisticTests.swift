@@ -34,7 +34,7 @@ import Testing
     let data = Self.category(rows: 400, levels: levels, classCount: classes, seed: UInt64(levels))
     let groups = try #require(GroupedLogistic.Groups(data.x, atMost: 100))
     #expect(groups.rows.rows == levels)
-    let fitted = GroupedLogistic(tol: 1e-10).fit(groups, labels: data.labels, classCount: classes)
+    let fitted = try #require(GroupedLogistic(tol: 1e-10).fit(groups, labels: data.labels, classCount: classes))
     #expect(fitted.converged)
     #expect(fitted.intercepts.count == (classes == 2 ? 1 : classes))
     let reference = try LogisticRegression(tol: 1e-10).fit(data.x, labels: data.labels, classCount: classes)
@@ -47,16 +47,21 @@ import Testing
     let kept = data.labels.indices.filter { data.labels[$0] != 1 }
     let x = data.x.selecting(rows: kept)
     let labels = kept.map { data.labels[$0] }
-    let fitted = GroupedLogistic().fit(
-      try #require(GroupedLogistic.Groups(x, atMost: 10)), labels: labels, classCount: 3)
+    let groups = try #require(GroupedLogistic.Groups(x, atMost: 10))
+    let fitted = try #require(GroupedLogistic().fit(groups, labels: labels, classCount: 3))
     let probabilities = fitted.probabilities(x)
     #expect((0..<x.rows).allSatisfy { probabilities[$0, 1] == 0 })
     #expect((0..<x.rows).allSatisfy { abs(probabilities[$0, 0] + probabilities[$0, 2] - 1) < 1e-12 })
     let reference = try LogisticRegression(tol: 1e-10).fitPresentClasses(x, labels: labels, classCount: 3)
     #expect(Self.largestGap(probabilities, reference.predictProbabilities(x)) < 1e-6)
-    let lone = GroupedLogistic().fit(
-      try #require(GroupedLogistic.Groups(x, atMost: 10)), labels: labels.map { _ in 2 }, classCount: 3)
+    let lone = try #require(GroupedLogistic().fit(groups, labels: labels.map { _ in 2 }, classCount: 3))
     #expect(lone.probabilities(x.selecting(rows: [0])).values == [0, 0, 1])
+  }
+
+  /// No rows, no fit (`LogisticRegression` throws there).
+  @Test func noRowsNoFit() throws {
+    let groups = try #require(GroupedLogistic.Groups(Matrix(rows: 0, columns: 3, values: []), atMost: 5))
+    #expect(GroupedLogistic().fit(groups, labels: [], classCount: 2) == nil)
   }
 
   /// Rows group by value (−0 with +0); too many groups, or a value that is not finite, give no groups.

@@ -131,11 +131,6 @@ public struct CrossFoldDuplicatesCheck: DataPassCheck {
     return CheckResult(findings: [finding], note: note)
   }
 
-  /// Each row's group of identical rows (encoded features and label): hashed,
-  /// sorted by hash, and compared exactly within equal hashes. The hashes are 32-bit and group ids 32-bit, so
-  /// the pass holds about 20 bytes a row, not 44 (at ten times the flagship's rows it runs beside the audit's
-  /// fits, where it set the peak); the few rows of different content sharing a hash are told apart by the exact
-  /// comparison.
   /// The rows whose group holds another row, as a bit set: only they can have a twin, since a fold's training and
   /// test rows are disjoint in every plan. On data of distinct rows a fold's pass reads a bit a row, a word at a
   /// time, instead of marking and unmarking every training row's group (the flagship: 6 twins among 327,346 rows).
@@ -170,6 +165,11 @@ public struct CrossFoldDuplicatesCheck: DataPassCheck {
     }
   }
 
+  /// Each row's group of identical rows (encoded features and label): hashed,
+  /// sorted by hash, and compared exactly within equal hashes. The hashes are 32-bit and group ids 32-bit, so
+  /// the pass holds about 20 bytes a row, not 44 (at ten times the flagship's rows it runs beside the audit's
+  /// fits, where it set the peak); the few rows of different content sharing a hash are told apart by the exact
+  /// comparison.
   static func duplicateGroups(_ dataset: Dataset) -> (ids: [Int32], count: Int) {
     let n = dataset.x.rows
     let width = dataset.x.columns

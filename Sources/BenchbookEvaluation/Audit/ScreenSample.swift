@@ -154,8 +154,9 @@ public struct ScreenSample: Sendable {
       let groups = GroupedLogistic.Groups(prepared, atMost: prepared.rows / Self.rowsPerGroup)
     {
       // A category's one-hot columns: the same model fitted on their distinct rows' class counts.
-      probabilities = Self.groupedLogistic.fit(groups, labels: training.labels, classCount: classCount)
-        .probabilities(testX)
+      guard let fitted = Self.groupedLogistic.fit(groups, labels: training.labels, classCount: classCount)
+      else { return nil }
+      probabilities = fitted.probabilities(testX)
     } else {
       guard
         let fitted = try? model.classifier.fitPresentClasses(prepared, labels: training.labels, classCount: classCount)

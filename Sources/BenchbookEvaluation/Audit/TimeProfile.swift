@@ -60,6 +60,7 @@ public struct TimeProfile: Codable, Sendable, Hashable {
     let step = (last - first) / Double(spanResolution)
     let slots = step > 0 ? spanResolution : 1
     // Each row's slot, found once for every fold (a division a row, ten or twenty times over, was most of the work).
+    precondition(slots <= 256, "a slot is stored in a byte")
     let slotOfRow = time.map { UInt8(bin($0, slots, step)) }
     func spans(_ rows: RowIndices) -> [[Double]] {
       var low = [Double](repeating: .infinity, count: slots)

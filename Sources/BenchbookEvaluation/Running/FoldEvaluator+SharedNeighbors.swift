@@ -72,7 +72,7 @@ extension FoldEvaluator {
 
   /// The stored positions of the fold's training rows as a bit set, the index the fold's fit would build, and
   /// the longest run of positions outside the fold's training rows (its test block, or a forward split's
-  /// future), which the search skips; or `nil` when the shared index cannot stand for the fold's own: too few
+  /// future), which a kd-tree search skips; or `nil` when the shared index cannot stand for the fold's own: too few
   /// training rows for k, training rows out of the stored order, or a class missing from them.
   private func admitted(
     _ neighbors: any SharedNeighborSearch, _ fold: Fold, _ shared: SharedNeighborTree

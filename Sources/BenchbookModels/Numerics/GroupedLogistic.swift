@@ -77,6 +77,7 @@ public struct GroupedLogistic: Sendable {
       }
       let d = x.columns
       let outputs = intercepts.count
+      precondition(coefficients.count == outputs * d, "\(d) columns, fitted on \(coefficients.count / outputs)")
       var scores = [Double](repeating: 0, count: present.count)
       for r in 0..<x.rows {
         for o in 0..<outputs {
@@ -97,9 +98,11 @@ public struct GroupedLogistic: Sendable {
     }
   }
 
-  /// Fits the groups' rows to `labels` (one per row of the data grouped) in 0..<classCount.
-  public func fit(_ groups: Groups, labels: [Int], classCount: Int) -> Fitted {
+  /// Fits the groups' rows to `labels` (one per row of the data grouped) in 0..<classCount; `nil` when there are no
+  /// rows or the fit diverges, where `LogisticRegression` throws.
+  public func fit(_ groups: Groups, labels: [Int], classCount: Int) -> Fitted? {
     precondition(groups.groupOfRow.count == labels.count, "one label per row")
+    guard !labels.isEmpty, C > 0 else { return nil }
     var classRows = [Int](repeating: 0, count: classCount)
     for label in labels { classRows[label] += 1 }
     let present = (0..<classCount).filter { classRows[$0] > 0 }
@@ -126,6 +129,7 @@ public struct GroupedLogistic: Sendable {
       for o in 0..<k { start[o * width + d] = shares[o] - mean }
     }
     let result = NewtonCG(gradientTolerance: tol, maxIterations: maxIter).minimize(from: start, objective: objective)
+    guard result.status != .nonFiniteStart, result.solution.allSatisfy(\.isFinite) else { return nil }
     var coefficients = [Double](repeating: 0, count: objective.outputs * d)
     var intercepts = [Double](repeating: 0, count: objective.outputs)
     for o in 0..<objective.outputs {

@@ -265,7 +265,8 @@ public struct KDTree: SubsetNeighborIndex {
   ///
   /// A subtree whose rows all lie in `excluded` is skipped unvisited: a query among a fold's test rows is near
   /// other test rows, and where those fill whole leaves (the flagship's flights of one route, hour and month)
-  /// their distances are never computed. Only rows no fold admits are skipped, so the answers are the same.
+  /// their distances are never computed. Only rows `admits` rejects (the caller's promise) are skipped, so the
+  /// answers are the same.
   public func nearest(
     toStored storedRows: [Int], k: Int, excluding excluded: Range<Int>, admitting admits: (Int) -> Bool
   ) -> NeighborList {
