@@ -34,11 +34,12 @@ import Testing
     let data = Self.category(rows: 400, levels: levels, classCount: classes, seed: UInt64(levels))
     let groups = try #require(GroupedLogistic.Groups(data.x, atMost: 100))
     #expect(groups.rows.rows == levels)
-    let fitted = try #require(GroupedLogistic(tol: 1e-10).fit(groups, labels: data.labels, classCount: classes))
+    let fitted = try #require(
+      GroupedLogistic(tol: 1e-10).fit(groups, labels: data.labels, classCount: classes) as? FittedLogisticRegression)
     #expect(fitted.converged)
     #expect(fitted.intercepts.count == (classes == 2 ? 1 : classes))
     let reference = try LogisticRegression(tol: 1e-10).fit(data.x, labels: data.labels, classCount: classes)
-    #expect(Self.largestGap(fitted.probabilities(data.x), reference.predictProbabilities(data.x)) < 1e-7)
+    #expect(Self.largestGap(fitted.predictProbabilities(data.x), reference.predictProbabilities(data.x)) < 1e-7)
   }
 
   /// A class absent from the training rows gets probability 0, as `fitPresentClasses` gives it; a lone class, 1.
@@ -49,13 +50,13 @@ import Testing
     let labels = kept.map { data.labels[$0] }
     let groups = try #require(GroupedLogistic.Groups(x, atMost: 10))
     let fitted = try #require(GroupedLogistic().fit(groups, labels: labels, classCount: 3))
-    let probabilities = fitted.probabilities(x)
+    let probabilities = fitted.predictProbabilities(x)
     #expect((0..<x.rows).allSatisfy { probabilities[$0, 1] == 0 })
     #expect((0..<x.rows).allSatisfy { abs(probabilities[$0, 0] + probabilities[$0, 2] - 1) < 1e-12 })
     let reference = try LogisticRegression(tol: 1e-10).fitPresentClasses(x, labels: labels, classCount: 3)
     #expect(Self.largestGap(probabilities, reference.predictProbabilities(x)) < 1e-6)
     let lone = try #require(GroupedLogistic().fit(groups, labels: labels.map { _ in 2 }, classCount: 3))
-    #expect(lone.probabilities(x.selecting(rows: [0])).values == [0, 0, 1])
+    #expect(lone.predictProbabilities(x.selecting(rows: [0])).values == [0, 0, 1])
   }
 
   /// No rows, no fit (`LogisticRegression` throws there).

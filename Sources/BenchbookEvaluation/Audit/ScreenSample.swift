@@ -156,7 +156,7 @@ public struct ScreenSample: Sendable {
       // A category's one-hot columns: the same model fitted on their distinct rows' class counts.
       guard let fitted = Self.groupedLogistic.fit(groups, labels: training.labels, classCount: classCount)
       else { return nil }
-      probabilities = fitted.probabilities(testX)
+      probabilities = fitted.predictProbabilities(testX)
     } else {
       guard
         let fitted = try? model.classifier.fitPresentClasses(prepared, labels: training.labels, classCount: classCount)

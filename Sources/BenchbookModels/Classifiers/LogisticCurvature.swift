@@ -136,6 +136,11 @@ final class LogisticCurvature: NewtonObjective {
   /// Moves parameters (or a direction) into the subspace where the classes' parameters sum to zero (softmax
   /// only): the same probabilities, and the penalised optimum's gauge.
   private func centre(_ parameters: inout [Double]) {
+    Self.centre(&parameters, outputs: outputs, width: width)
+  }
+
+  /// `centre` for any objective laid out as `outputs` blocks of `width` parameters (`GroupedLogistic`'s too).
+  static func centre(_ parameters: inout [Double], outputs: Int, width: Int) {
     guard outputs > 1 else { return }
     for j in 0..<width {
       var mean = 0.0

@@ -57,71 +57,34 @@ public struct GroupedLogistic: Sendable {
     }
   }
 
-  /// A fit: weights and intercepts per output over the present classes; absent classes get probability 0.
-  public struct Fitted: Sendable {
-    /// Classes present in the training rows, ascending.
-    public let present: [Int]
-    public let classCount: Int
-    /// outputs × features, row-major: one output for two present classes (the second's log-odds), else one per
-    /// present class (softmax).
-    public let coefficients: [Double]
-    public let intercepts: [Double]
-    public let converged: Bool
-
-    /// Probabilities for each row of `x`, rows × `classCount`.
-    public func probabilities(_ x: Matrix) -> Matrix {
-      var out = Matrix(rows: x.rows, columns: classCount)
-      guard present.count >= 2 else {
-        for r in 0..<x.rows { for c in present { out[r, c] = 1 } }
-        return out
-      }
-      let d = x.columns
-      let outputs = intercepts.count
-      precondition(coefficients.count == outputs * d, "\(d) columns, fitted on \(coefficients.count / outputs)")
-      var scores = [Double](repeating: 0, count: present.count)
-      for r in 0..<x.rows {
-        for o in 0..<outputs {
-          var score = intercepts[o]
-          for j in 0..<d { score += coefficients[o * d + j] * x[r, j] }
-          scores[outputs == 1 ? 1 : o] = score
-        }
-        if outputs == 1 { scores[0] = 0 }
-        let largest = scores.max()!
-        var sum = 0.0
-        for i in scores.indices {
-          scores[i] = exp(scores[i] - largest)
-          sum += scores[i]
-        }
-        for (i, c) in present.enumerated() { out[r, c] = scores[i] / sum }
-      }
-      return out
-    }
-  }
-
-  /// Fits the groups' rows to `labels` (one per row of the data grouped) in 0..<classCount; `nil` when there are no
-  /// rows or the fit diverges, where `LogisticRegression` throws.
-  public func fit(_ groups: Groups, labels: [Int], classCount: Int) -> Fitted? {
+  /// Fits the groups' rows to `labels` (one per row of the data grouped) in 0..<classCount: a logistic regression
+  /// over the classes present, answering in the dataset's class set as `fitPresentClasses` does (absent classes
+  /// get 0, a lone class 1), and predicting as `LogisticRegression`'s fits do. `nil` when there are no rows or
+  /// the fit diverges, where `LogisticRegression` throws.
+  public func fit(_ groups: Groups, labels: [Int], classCount: Int) -> (any FittedClassifier)? {
     precondition(groups.groupOfRow.count == labels.count, "one label per row")
     guard !labels.isEmpty, C > 0 else { return nil }
-    var classRows = [Int](repeating: 0, count: classCount)
-    for label in labels { classRows[label] += 1 }
-    let present = (0..<classCount).filter { classRows[$0] > 0 }
+    let present = PresentClasses(labels: labels, classCount: classCount)
+    if let single = present.singleClassModel { return single }
+    return fitEveryClass(groups, labels: present.dense(labels), classCount: present.count).map { present.widened($0) }
+  }
+
+  /// The fit on labels that hold every class of 0..<k, at least two.
+  private func fitEveryClass(_ groups: Groups, labels: [Int], classCount k: Int) -> FittedLogisticRegression? {
     let d = groups.rows.columns
-    guard present.count >= 2 else {
-      return Fitted(present: present, classCount: classCount, coefficients: [], intercepts: [], converged: true)
-    }
-    var compact = [Int](repeating: -1, count: classCount)
-    for (i, c) in present.enumerated() { compact[c] = i }
-    let k = present.count
+    var classRows = [Int](repeating: 0, count: k)
     var counts = [Double](repeating: 0, count: groups.rows.rows * k)
-    for (row, label) in labels.enumerated() { counts[groups.groupOfRow[row] * k + compact[label]] += 1 }
+    for (row, label) in labels.enumerated() {
+      classRows[label] += 1
+      counts[groups.groupOfRow[row] * k + label] += 1
+    }
     let objective = Objective(
       design: groups.rows, counts: counts, classes: k, rows: Double(labels.count),
       penaltyPerRow: 1 / (C * Double(labels.count)))
     // Zero weights, and intercepts at the classes' log shares (centred under a softmax).
     let width = d + 1
     var start = [Double](repeating: 0, count: objective.outputs * width)
-    let shares = present.map { log(Double(classRows[$0])) }
+    let shares = classRows.map { log(Double($0)) }
     if objective.outputs == 1 {
       start[d] = shares[1] - shares[0]
     } else {
@@ -136,9 +99,10 @@ public struct GroupedLogistic: Sendable {
       for j in 0..<d { coefficients[o * d + j] = result.solution[o * width + j] }
       intercepts[o] = result.solution[o * width + d]
     }
-    return Fitted(
-      present: present, classCount: classCount, coefficients: coefficients, intercepts: intercepts,
-      converged: result.status == .converged)
+    return FittedLogisticRegression(
+      coefficients: Matrix(rows: objective.outputs, columns: d, values: coefficients), intercepts: intercepts,
+      classCount: k, fitIntercept: true, iterations: result.iterations, evaluations: result.evaluations,
+      converged: result.status == .converged, finalGradient: LBFGS.maxAbs(result.gradient))
   }
 
   /// The objective over the groups, in the data's own coordinates (the audit standardises a feature before it
@@ -195,17 +159,7 @@ public struct GroupedLogistic: Sendable {
       for o in 0..<outputs {
         for j in 0..<d { out[o * width + j] += penaltyPerRow * parameters[o * width + j] }
       }
-      centre(&out)
-    }
-
-    private func centre(_ values: inout [Double]) {
-      guard outputs > 1 else { return }
-      for j in 0..<width {
-        var mean = 0.0
-        for o in 0..<outputs { mean += values[o * width + j] }
-        mean /= Double(outputs)
-        for o in 0..<outputs { values[o * width + j] -= mean }
-      }
+      LogisticCurvature.centre(&out, outputs: outputs, width: width)
     }
 
     func evaluate(_ parameters: [Double], gradient: inout [Double]) -> Double {
@@ -284,7 +238,7 @@ public struct GroupedLogistic: Sendable {
 
     func precondition(_ residual: [Double], into out: inout [Double]) {
       for i in out.indices { out[i] = diagonal[i] > 0 ? residual[i] / diagonal[i] : residual[i] }
-      centre(&out)
+      LogisticCurvature.centre(&out, outputs: outputs, width: width)
     }
   }
 }
