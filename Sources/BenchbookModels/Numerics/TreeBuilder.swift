@@ -229,7 +229,10 @@ struct TreeBuilder {
       Pending(
         start: 0, end: n, depth: root.depth, parent: -1, isLeft: false, impurity: .infinity,
         constants: root.knownConstants))
-    var visiting = [Int](repeating: 0, count: featureCount)
+    // Features to scan at the current node, in visiting order; a buffer, not an array, so the node loop
+    // neither slices nor retains it (a tree of the flagship's holds a hundred thousand nodes).
+    let visiting = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(1, featureCount))
+    defer { visiting.deallocate() }
 
     sortedEntries.withUnsafeMutableBufferPointer { sortedEntries in
       sortedValues.withUnsafeMutableBufferPointer { sortedValues in
@@ -245,7 +248,8 @@ struct TreeBuilder {
                       let count = end - start
                       let nodeRows = Double(count)
                       for c in 0..<classes { totals[c] = countStack[countStack.count - classes + c] }
-                      countStack.removeLast(classes)
+                      // One at a time: `removeLast(_:)` goes through a general subrange replacement.
+                      for _ in 0..<classes { countStack.removeLast() }
                       let impurity =
                         record.parent < 0 ? impurityOf(UnsafeBufferPointer(totals), nodeRows) : record.impurity
 
@@ -262,18 +266,16 @@ struct TreeBuilder {
                       if !isLeaf {
                         nodeBest.update(repeating: 0)
                         nodeConstant.update(repeating: 0)
-                        (visitCount, constants) = visiting.withUnsafeMutableBufferPointer { visiting in
-                          visitOrder.visit(
-                            knownConstants: record.constants,
-                            isConstant: { f in
-                              let values = sortedValues.baseAddress! + f * n
-                              let constant = values[end - 1] <= values[start] + tolerance
-                              if constant && words > 0 { TreeGrowth.set(nodeConstant, f) }
-                              return constant
-                            }, order: visiting.baseAddress!)
-                        }
+                        (visitCount, constants) = visitOrder.visit(
+                          knownConstants: record.constants,
+                          isConstant: { f in
+                            let values = sortedValues.baseAddress! + f * n
+                            let constant = values[end - 1] <= values[start] + tolerance
+                            if constant && words > 0 { TreeGrowth.set(nodeConstant, f) }
+                            return constant
+                          }, order: visiting.baseAddress!)
                         // Strictly better only: the first feature visited keeps a tie.
-                        for f in visiting[0..<visitCount] {
+                        for f in UnsafeBufferPointer(rebasing: visiting[0..<visitCount]) {
                           var equalled = false
                           let position = bestSplit(
                             values: sortedValues.baseAddress! + f * n, entries: sortedEntries.baseAddress! + f * n,
@@ -338,7 +340,7 @@ struct TreeBuilder {
                       for p in bestPosition..<end {
                         goesLeft[Int(truncatingIfNeeded: splitEntries[p] & rowMask)] = false
                       }
-                      for f in visiting[0..<visitCount] where f != bestFeature {
+                      for f in UnsafeBufferPointer(rebasing: visiting[0..<visitCount]) where f != bestFeature {
                         Self.stablePartition(
                           sortedEntries.baseAddress! + f * n, sortedValues.baseAddress! + f * n, start, end,
                           goesLeft: UnsafePointer(goesLeft.baseAddress!), spareEntries: spareEntries.baseAddress!,
@@ -478,16 +480,18 @@ struct TreeBuilder {
         }
         stop = p + Self.scanBlock
       }
+      // Wrapping arithmetic and a masking shift: positions stay within `start..<end` and the shift below the
+      // entry's width, and the checks the plain operators add are most of this loop's instructions.
       while p < stop {
         let position = p
-        p += 1
-        ones &+= Int(truncatingIfNeeded: entries[position] >> labelShift)
-        if values[position + 1] <= values[position] + tolerance { continue }
-        let leftRows = position + 1 - start
-        let rightRows = end - position - 1
+        p &+= 1
+        ones &+= Int(truncatingIfNeeded: entries[position] &>> labelShift)
+        if values[position &+ 1] <= values[position] + tolerance { continue }
+        let leftRows = position &+ 1 &- start
+        let rightRows = end &- position &- 1
         if leftRows < minSamplesLeaf { continue }
         if rightRows < minSamplesLeaf { break scan }
-        let left0 = Double(leftRows - ones)
+        let left0 = Double(leftRows &- ones)
         let left1 = Double(ones)
         let right0 = total0 - left0
         let right1 = total1 - left1
@@ -582,8 +586,8 @@ struct TreeBuilder {
       spareEntries[moved] = entry
       spareValues[moved] = value
       let left = goesLeft[Int(truncatingIfNeeded: entry & rowMask)] ? 1 : 0
-      kept += left
-      moved += 1 - left
+      kept &+= left
+      moved &+= 1 &- left
     }
     (entries + kept).update(from: spareEntries, count: moved)
     (values + kept).update(from: spareValues, count: moved)
