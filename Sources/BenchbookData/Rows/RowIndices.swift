@@ -134,19 +134,13 @@ public struct RowIndices: RandomAccessCollection, Sendable, Hashable, Codable {
   /// with no sort. Rows taken in time order from a file that is not become runs again, which
   /// `Matrix.selecting(rows:)` copies whole instead of one row at a time.
   public func ascending(rowCount: Int) -> RowIndices {
-    var bits = [UInt64](repeating: 0, count: (rowCount + 63) / 64)
+    var bits = RowBitSet(count: rowCount)
     forEachRun { run in
-      for row in run { bits[row >> 6] |= 1 << UInt64(row & 63) }
+      for row in run { bits.insert(row) }
     }
     var rows = [Int32]()
     rows.reserveCapacity(count)
-    for (index, word) in bits.enumerated() {
-      var word = word
-      while word != 0 {
-        rows.append(Int32(index << 6 | word.trailingZeroBitCount))
-        word &= word &- 1
-      }
-    }
+    bits.forEach { rows.append(Int32($0)) }
     return RowIndices(list: rows[...])
   }
 

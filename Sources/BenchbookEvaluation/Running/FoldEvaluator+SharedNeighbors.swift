@@ -44,7 +44,7 @@ extension FoldEvaluator {
       let start = DispatchTime.now().uptimeNanoseconds
       var values: [Double] = []
       values.reserveCapacity(testPositions.count * classCount)
-      admitted.withUnsafeBufferPointer { admitted in
+      admitted.withContains { admits in
         // In blocks of up to 4 Mi neighbours (64 MB of lists): a tenth of a million-row dataset at k = 5 is
         // one block, and the search takes a block's queries in tree order, so larger blocks reuse the cache.
         let chunk = max(type(of: neighbors).queryChunk, (1 << 22) / neighbors.k)
@@ -52,9 +52,7 @@ extension FoldEvaluator {
           let queries =
             testPositions.count <= chunk
             ? testPositions : Array(testPositions[first..<min(first + chunk, testPositions.count)])
-          let found = stored.index.nearest(toStored: queries, k: neighbors.k, excluding: excluded) {
-            admitted[$0 >> 6] & (1 << UInt64($0 & 63)) != 0
-          }
+          let found = stored.index.nearest(toStored: queries, k: neighbors.k, excluding: excluded, admitting: admits)
           values += neighbors.probabilities(found, labels: stored.labels, classCount: classCount).values
         }
       }
@@ -76,10 +74,10 @@ extension FoldEvaluator {
   /// training rows for k, training rows out of the stored order, or a class missing from them.
   private func admitted(
     _ neighbors: any SharedNeighborSearch, _ fold: Fold, _ shared: SharedNeighborTree
-  ) -> (bits: [UInt64], kind: NeighborIndexKind, excluded: Range<Int>)? {
+  ) -> (positions: RowBitSet, kind: NeighborIndexKind, excluded: Range<Int>)? {
     guard neighbors.k <= fold.train.count else { return nil }
     let kind = shared.kind(neighbors, rows: fold.train.count, of: dataset)
-    var bits = [UInt64](repeating: 0, count: (dataset.x.rows + 63) / 64)
+    var positions = RowBitSet(count: dataset.x.rows)
     var present = [Bool](repeating: false, count: dataset.classes.count)
     var previous = -1
     var ordered = true
@@ -88,37 +86,11 @@ extension FoldEvaluator {
         let position = shared.position(of: row)
         ordered = position > previous
         previous = position
-        bits[position >> 6] |= 1 << UInt64(position & 63)
+        positions.insert(position)
         present[dataset.labels[row]] = true
       }
     }
     guard ordered && present.allSatisfy({ $0 }) else { return nil }
-    return (bits, kind, Self.longestClearRun(bits, count: dataset.x.rows))
-  }
-
-  /// The longest run of clear bits among the first `count` of `bits` (the first such run on a tie); empty when
-  /// every bit is set.
-  static func longestClearRun(_ bits: [UInt64], count: Int) -> Range<Int> {
-    var longest = 0..<0
-    var start = 0
-    var position = 0
-    while position < count {
-      let word = bits[position >> 6] >> UInt64(position & 63)
-      if word == 0 {
-        // The rest of this word is clear.
-        position = min(count, (position | 63) + 1)
-        continue
-      }
-      let clear = word.trailingZeroBitCount
-      if clear > 0 {
-        position = min(count, position + clear)
-        continue
-      }
-      if position - start > longest.count { longest = start..<position }
-      position += (~word).trailingZeroBitCount  // past the set bits, to the next clear one
-      start = position
-    }
-    if count - start > longest.count { longest = start..<count }
-    return longest
+    return (positions, kind, positions.longestClearRun())
   }
 }

@@ -274,14 +274,13 @@ public struct KDTree: SubsetNeighborIndex {
     let ascending = zip(storedRows, storedRows.indices).map { (row: $0, slot: $1) }.sorted { $0.row < $1.row }
     for (a, b) in zip(ascending, ascending.dropFirst()) { precondition(a.row < b.row, "row \(a.row) listed twice") }
     precondition(ascending.allSatisfy { (0..<pointCount).contains($0.row) }, "the tree stores rows 0..<\(pointCount)")
-    var listed = [UInt64](repeating: 0, count: (pointCount + 63) / 64)
-    for (row, _) in ascending { listed[row >> 6] |= 1 << UInt64(row & 63) }
+    let listed = RowBitSet(ascending.lazy.map(\.row), count: pointCount)
     var order: [Int] = []
     order.reserveCapacity(storedRows.count)
     var pointOfQuery = [Int](repeating: 0, count: storedRows.count)
     for (point, stored) in rowOfPoint.enumerated() {
       let row = Int(stored)
-      guard listed[row >> 6] & (1 << UInt64(row & 63)) != 0 else { continue }
+      guard listed.contains(row) else { continue }
       var (low, high) = (0, ascending.count - 1)
       while ascending[low].row != row {
         let middle = (low + high + 1) / 2
