@@ -74,4 +74,25 @@ import Testing
     #expect(GroupedLogistic.Groups(x, atMost: 2) == nil)
     #expect(GroupedLogistic.Groups(Matrix(rows: 1, columns: 1, values: [.nan]), atMost: 3) == nil)
   }
+
+  /// Hundreds of groups, past every growth of the hash table: numbered in order of first appearance, as a
+  /// dictionary keyed by the rows' values numbers them.
+  @Test func manyGroupsNumberedByFirstAppearance() throws {
+    var generator = SeededGenerator(seed: 12)
+    let rows = 5_000
+    let values = (0..<(rows * 3)).map { _ in Double(generator.uniform(below: 9)) - 4 }
+    let x = Matrix(rows: rows, columns: 3, values: values)
+    var numbers: [[Double]: Int] = [:]
+    var expected: [Int] = []
+    for row in 0..<rows {
+      let key = Array(values[(row * 3)..<(row * 3 + 3)])
+      if numbers[key] == nil { numbers[key] = numbers.count }
+      expected.append(numbers[key]!)
+    }
+    let groups = try #require(GroupedLogistic.Groups(x, atMost: rows))
+    #expect(groups.groupOfRow == expected)
+    #expect(groups.rows.rows == numbers.count)
+    #expect((0..<groups.rows.rows).allSatisfy { numbers[groups.rows.row($0)] == $0 })
+    #expect(GroupedLogistic.Groups(x, atMost: numbers.count - 1) == nil)
+  }
 }

@@ -31,27 +31,61 @@ public struct GroupedLogistic: Sendable {
 
     /// The groups of `x`'s rows (equal when every value is equal, +0 and −0 alike); `nil` when there are more
     /// than `limit` of them, or a value is not finite.
+    ///
+    /// Rows are found by a hash of their values in an open-addressed table of group numbers, and compared with the
+    /// group's first row: no key is allocated per row.
     public init?(_ x: Matrix, atMost limit: Int) {
       let width = x.columns
-      var groupOfKey: [[UInt64]: Int] = [:]
       var groupOfRow = [Int](repeating: 0, count: x.rows)
       var first: [Int] = []
-      for row in 0..<x.rows {
-        var key = [UInt64](repeating: 0, count: width)
-        for c in 0..<width {
-          let value = x.values[row * width + c]
-          guard value.isFinite else { return nil }
-          key[c] = (value + 0).bitPattern
+      var hashOfGroup: [UInt64] = []
+      // Group numbers by hash slot, -1 where empty; kept at most half full, doubled and refilled from the
+      // groups' hashes when it would not be.
+      var slots = [Int32](repeating: -1, count: 64)
+      var mask = slots.count - 1
+      let failed: Bool = x.values.withUnsafeBufferPointer { values in
+        func same(_ a: Int, _ b: Int) -> Bool {
+          for c in 0..<width where values[a * width + c] != values[b * width + c] { return false }
+          return true
         }
-        if let group = groupOfKey[key] {
-          groupOfRow[row] = group
-          continue
+        for row in 0..<x.rows {
+          var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+          for c in 0..<width {
+            let value = values[row * width + c]
+            guard value.isFinite else { return true }
+            hash = (hash ^ (value + 0).bitPattern) &* 0x0000_0100_0000_01B3
+          }
+          hash ^= hash >> 29
+          var slot = Int(truncatingIfNeeded: hash) & mask
+          while true {
+            let group = Int(slots[slot])
+            if group < 0 { break }
+            if hashOfGroup[group] == hash && same(first[group], row) {
+              groupOfRow[row] = group
+              slot = -1
+              break
+            }
+            slot = (slot + 1) & mask
+          }
+          if slot < 0 { continue }
+          guard first.count < limit else { return true }
+          slots[slot] = Int32(first.count)
+          groupOfRow[row] = first.count
+          first.append(row)
+          hashOfGroup.append(hash)
+          if 2 * first.count > slots.count {
+            slots = [Int32](repeating: -1, count: 2 * slots.count)
+            mask = slots.count - 1
+            for (group, hash) in hashOfGroup.enumerated() {
+              var slot = Int(truncatingIfNeeded: hash) & mask
+              while slots[slot] >= 0 { slot = (slot + 1) & mask }
+              slots[slot] = Int32(group)
+            }
+          }
         }
-        guard first.count < limit else { return nil }
-        groupOfKey[key] = first.count
-        groupOfRow[row] = first.count
-        first.append(row)
+        return false
       }
+      if failed { return nil }
       rows = x.selecting(rows: first)
       self.groupOfRow = groupOfRow
     }
