@@ -450,8 +450,8 @@ struct TreeBuilder {
   /// the same order (`proxyImprovement`'s sums start from zero, and 0 + x is x), so the same split wins.
   ///
   /// Most positions are no candidate: a feature with few distinct values has long runs of equal ones. With
-  /// 4-byte entries, eight positions are tested at once, and a block with no split in it only adds its labels;
-  /// a block with one is scanned position by position. Either way every candidate is evaluated in order.
+  /// 4-byte entries, eight positions are tested at once: a block with no split in it only adds its labels, and
+  /// a block with some visits just those. Either way every candidate is evaluated in order.
   @inline(__always)
   private func scanTwoClassGini<Entry: FixedWidthInteger & UnsignedInteger>(
     values: UnsafePointer<Float>, entries: UnsafePointer<Entry>, start: Int, end: Int,
@@ -467,50 +467,68 @@ struct TreeBuilder {
     let last = end - 1
     let blocks = Entry.bitWidth == 32
     var p = start
+    let minSamplesLeaf = self.minSamplesLeaf
+    // The candidate split after `position`, whose left side holds `ones` rows of class 1; false once the right
+    // side is too small, as it stays for every later position.
+    @inline(__always) func evaluate(_ position: Int, ones: Int) -> Bool {
+      let leftRows = position &+ 1 &- start
+      let rightRows = end &- position &- 1
+      if leftRows < minSamplesLeaf { return true }
+      if rightRows < minSamplesLeaf { return false }
+      let left0 = Double(leftRows &- ones)
+      let left1 = Double(ones)
+      let right0 = total0 - left0
+      let right1 = total1 - left1
+      let leftCount = Double(leftRows)
+      let rightCount = Double(rightRows)
+      let giniLeft = 1.0 - (left0 * left0 + left1 * left1) / (leftCount * leftCount)
+      let giniRight = 1.0 - (right0 * right0 + right1 * right1) / (rightCount * rightCount)
+      let proxy = -rightCount * giniRight - leftCount * giniLeft
+      if proxy >= best {
+        if proxy > best {
+          best = proxy
+          found = position + 1
+          bestLeftCounts[0] = left0
+          bestLeftCounts[1] = left1
+        } else if found == nil {
+          tie = true
+        }
+      }
+      return true
+    }
+    // Lane i of a block weighs 2^i, so a mask's weighted sum is its lanes as bits.
+    let laneBits = SIMD8<UInt32>(1, 2, 4, 8, 16, 32, 64, 128)
     scan: while p < last {
-      var stop = last
       if blocks && p + Self.scanBlock <= last {
         let here = UnsafeRawPointer(values + p).loadUnaligned(as: SIMD8<Float>.self)
         let next = UnsafeRawPointer(values + p + 1).loadUnaligned(as: SIMD8<Float>.self)
-        if all(next .<= here + tolerance) {
-          let labels = UnsafeRawPointer(entries + p).loadUnaligned(as: SIMD8<UInt32>.self) &>> UInt32(labelShift)
-          ones &+= Int(labels.wrappedSum())
-          p += Self.scanBlock
-          continue
+        let labels = UnsafeRawPointer(entries + p).loadUnaligned(as: SIMD8<UInt32>.self) &>> UInt32(labelShift)
+        let splits = next .> here + tolerance
+        if any(splits) {
+          // Only the block's candidates are visited, in order, each with the class-1 rows up to it counted from
+          // the labels' bits: no branch per position on whether a value changes there, which in a deep node's
+          // short runs of equal values the processor could not predict.
+          let splitBits = (SIMD8<UInt32>(repeating: 0).replacing(with: laneBits, where: splits)).wrappedSum()
+          let labelBits = (labels &* laneBits).wrappedSum()
+          var remaining = splitBits
+          while remaining != 0 {
+            let lane = remaining.trailingZeroBitCount
+            remaining &= remaining &- 1
+            let upTo = ones &+ (labelBits & (UInt32(2) &<< UInt32(lane) &- 1)).nonzeroBitCount
+            if !evaluate(p &+ lane, ones: upTo) { break scan }
+          }
         }
-        stop = p + Self.scanBlock
+        ones &+= Int(labels.wrappedSum())
+        p &+= Self.scanBlock
+        continue
       }
       // Wrapping arithmetic and a masking shift: positions stay within `start..<end` and the shift below the
       // entry's width, and the checks the plain operators add are most of this loop's instructions.
-      while p < stop {
-        let position = p
-        p &+= 1
-        ones &+= Int(truncatingIfNeeded: entries[position] &>> labelShift)
-        if values[position &+ 1] <= values[position] + tolerance { continue }
-        let leftRows = position &+ 1 &- start
-        let rightRows = end &- position &- 1
-        if leftRows < minSamplesLeaf { continue }
-        if rightRows < minSamplesLeaf { break scan }
-        let left0 = Double(leftRows &- ones)
-        let left1 = Double(ones)
-        let right0 = total0 - left0
-        let right1 = total1 - left1
-        let leftCount = Double(leftRows)
-        let rightCount = Double(rightRows)
-        let giniLeft = 1.0 - (left0 * left0 + left1 * left1) / (leftCount * leftCount)
-        let giniRight = 1.0 - (right0 * right0 + right1 * right1) / (rightCount * rightCount)
-        let proxy = -rightCount * giniRight - leftCount * giniLeft
-        if proxy >= best {
-          if proxy > best {
-            best = proxy
-            found = position + 1
-            bestLeftCounts[0] = left0
-            bestLeftCounts[1] = left1
-          } else if found == nil {
-            tie = true
-          }
-        }
-      }
+      let position = p
+      p &+= 1
+      ones &+= Int(truncatingIfNeeded: entries[position] &>> labelShift)
+      if values[position &+ 1] <= values[position] + tolerance { continue }
+      if !evaluate(position, ones: ones) { break scan }
     }
     bestProxy = best
     if tie && found == nil { equalled = true }
