@@ -160,12 +160,11 @@ public struct CrossFoldDuplicatesCheck: DataPassCheck {
     let n = dataset.x.rows
     let width = dataset.x.columns
     let values = dataset.x.values
-    func bits(_ value: Double) -> UInt64 { value == 0 ? 0 : value.bitPattern }
     var hashes = [UInt32](repeating: 0, count: n)
     for row in 0..<n {
-      var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(dataset.labels[row])
-      for c in 0..<width { h = (h ^ bits(values[row * width + c])) &* 0x0000_0100_0000_01B3 }
-      h ^= h >> 29
+      var hasher = ValueHasher(seed: UInt64(dataset.labels[row]))
+      for c in 0..<width { hasher.combine(values[row * width + c]) }
+      let h = hasher.finalized
       hashes[row] = UInt32(truncatingIfNeeded: h ^ (h >> 32))
     }
     func same(_ a: Int, _ b: Int) -> Bool {

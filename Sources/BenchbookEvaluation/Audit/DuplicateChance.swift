@@ -31,16 +31,14 @@ public struct DuplicateChance: Sendable {
     let labels = dataset.labels
     let width = dataset.x.columns
     let values = dataset.x.values
-    func bits(_ value: Double) -> UInt64 { value == 0 ? 0 : value.bitPattern }
-    func mix(_ h: UInt64, _ v: UInt64) -> UInt64 { (h ^ v) &* 0x0000_0100_0000_01B3 }
     // Each feature's value per row, as a hash of its encoded columns.
     let features = dataset.features
     var keys = [[UInt64]](repeating: [UInt64](repeating: 0, count: n), count: features.count)
     for (f, feature) in features.enumerated() {
       for r in 0..<n {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for c in feature.columns { h = mix(h, bits(values[r * width + c])) }
-        keys[f][r] = h ^ (h >> 29)
+        var hasher = ValueHasher()
+        for c in feature.columns { hasher.combine(values[r * width + c]) }
+        keys[f][r] = hasher.finalized
       }
     }
     var classCount = [Int: Int]()
@@ -77,9 +75,9 @@ public struct DuplicateChance: Sendable {
       guard features.count >= 2 && n >= 2 else { continue }
       var others = [UInt64](repeating: 0, count: n)
       for r in 0..<n {
-        var h: UInt64 = 0x8422_2325_CBF2_9CE4 ^ UInt64(labels[r])
-        for g in features.indices where g != f { h = mix(h, keys[g][r]) }
-        others[r] = h
+        var hasher = ValueHasher(state: 0x8422_2325_CBF2_9CE4 ^ UInt64(labels[r]))
+        for g in features.indices where g != f { hasher.combine(bits: keys[g][r]) }
+        others[r] = hasher.unfolded
       }
       let sharing = Self.sharing(others)
       for r in 0..<n {

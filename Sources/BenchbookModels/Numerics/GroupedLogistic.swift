@@ -49,13 +49,13 @@ public struct GroupedLogistic: Sendable {
           return true
         }
         for row in 0..<x.rows {
-          var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+          var hasher = ValueHasher()
           for c in 0..<width {
             let value = values[row * width + c]
             guard value.isFinite else { return true }
-            hash = (hash ^ (value + 0).bitPattern) &* 0x0000_0100_0000_01B3
+            hasher.combine(value)
           }
-          hash ^= hash >> 29
+          let hash = hasher.finalized
           var slot = Int(truncatingIfNeeded: hash) & mask
           while true {
             let group = Int(slots[slot])
