@@ -269,22 +269,13 @@ public enum ExperimentRunner {
   {
     let classCount = dataset.classes.count
     // A run at a time over the labels' buffer: every fold's rows are counted on the thread that assembles the
-    // results, 6.5 million labels for the flagship's ten folds. Two classes count their ones, which vectorises.
+    // results, 6.5 million labels for the flagship's ten folds.
     func counts(_ rows: RowIndices) -> [Int] {
       var counts = [Int](repeating: 0, count: classCount)
       dataset.labels.withUnsafeBufferPointer { labels in
         counts.withUnsafeMutableBufferPointer { counts in
-          if classCount == 2 {
-            var ones = 0
-            rows.forEachRun { run in
-              for row in run { ones &+= labels[row] }
-            }
-            counts[0] = rows.count - ones
-            counts[1] = ones
-          } else {
-            rows.forEachRun { run in
-              for row in run { counts[labels[row]] += 1 }
-            }
+          rows.forEachRun { run in
+            for row in run { counts[labels[row]] += 1 }
           }
         }
       }
