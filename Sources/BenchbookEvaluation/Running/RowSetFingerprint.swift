@@ -9,29 +9,22 @@ public struct RowSetFingerprint: Sendable, Hashable, Codable, CustomStringConver
   public var hash: UInt64
 
   public init<S: Sequence<Int>>(_ rows: S) {
-    var h = Self.seed
+    var hasher = ValueHasher()
     var count = 0
     for row in rows {
-      h = Self.mix(h, row)
+      hasher.combine(bits: UInt64(bitPattern: Int64(row)))
       count += 1
     }
-    self.init(count: count, mixed: h)
+    self.init(count: count, mixed: hasher.unfolded)
   }
 
   /// The same fingerprint, walking a fold's rows by runs (every fit records one, so it is on the hot path).
   public init(_ rows: RowIndices) {
-    var h = Self.seed
+    var hasher = ValueHasher()
     rows.forEachRun { run in
-      for row in run { h = Self.mix(h, row) }
+      for row in run { hasher.combine(bits: UInt64(bitPattern: Int64(row))) }
     }
-    self.init(count: rows.count, mixed: h)
-  }
-
-  private static let seed: UInt64 = 0xCBF2_9CE4_8422_2325
-
-  @inline(__always)
-  private static func mix(_ h: UInt64, _ row: Int) -> UInt64 {
-    (h ^ UInt64(bitPattern: Int64(row))) &* 0x0000_0100_0000_01B3
+    self.init(count: rows.count, mixed: hasher.unfolded)
   }
 
   private init(count: Int, mixed: UInt64) {
