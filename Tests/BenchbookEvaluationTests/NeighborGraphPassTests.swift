@@ -7,15 +7,16 @@ import Testing
 /// A tuned kNN model's splits scored together by one neighbour search over every row must give exactly what
 /// fitting each split on its own gives: same neighbours, same ties, same sums, in the same order.
 @Suite struct NeighborGraphPassTests {
-  /// Integer features with many repeated rows (zero distances and distance ties) and three classes.
-  static func writeData(rows: Int, seed: UInt64) throws -> URL {
+  /// Integer features with many repeated rows (zero distances and distance ties) and three classes (or
+  /// `classes`, fewer).
+  static func writeData(rows: Int, seed: UInt64, classes: Int = 3) throws -> URL {
     var generator = SeededGenerator(seed: seed)
     var text = "a,b,c,y\n"
     for _ in 0..<rows {
       let a = Int.random(in: 0...4, using: &generator)
       let b = Int.random(in: 0...3, using: &generator)
       let c = Int.random(in: 0...2, using: &generator)
-      let y = (a + b + Int.random(in: 0...2, using: &generator)) % 3
+      let y = (a + b + Int.random(in: 0...2, using: &generator)) % classes
       text += "\(a),\(b),\(c),\(["x", "y", "z"][y])\n"
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("neighbor-pass-\(UUID().uuidString)")
@@ -102,6 +103,26 @@ import Testing
         - KNN: {k: [1, 3, 8, 40], weights: [uniform, distance]}
       tune: {inner: {method: stratified-kfold, folds: 3}}
       budget: {model_size_bytes: 5000}
+      """
+    let outputs = try Self.expectSharingChangesNothing(yaml, in: folder)
+    #expect(outputs.allSatisfy { $0.hasPrefix("tuning ") })
+  }
+
+  /// Two classes take the shares' own two-class walks (counts for uniform votes, sums in registers for
+  /// distance votes, with and without a neighbour at distance zero): the same shares as each split's own fit.
+  @Test(arguments: resamplings.prefix(2))
+  func sharedSearchEqualsSeparateFitsWithTwoClasses(resampling: String) throws {
+    let folder = try Self.writeData(rows: 240, seed: 5, classes: 2)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let yaml = """
+      data: {path: data.csv}
+      target: y
+      features: [a, b, c]
+      \(resampling)
+      models:
+        - KNN: {k: [1, 3, 8, 40], weights: [uniform, distance]}
+        - KNN: {k: [5], weights: [distance], label: KD}
+      tune: {inner: {method: stratified-kfold, folds: 3}}
       """
     let outputs = try Self.expectSharingChangesNothing(yaml, in: folder)
     #expect(outputs.allSatisfy { $0.hasPrefix("tuning ") })

@@ -222,14 +222,18 @@ struct NeighborGraphPass: Sendable {
       let first = position * list.k
       membership.gatherRows(list.rows[first..<(first + list.k)], into: gathered)
       for s in membership.splits(testing: row) {
-        var kept = 0
-        for j in 0..<list.k where membership.trains(s, gathered: gathered, at: j) {
-          let i = first + j
-          labels[kept] = listed.labels[i]
-          distances[kept] = list.squaredDistances[i]
-          weights[kept] = listed.weights[i]
-          kept += 1
-          if kept == largestK { break }
+        let kept = listed.labels.withUnsafeBufferPointer { listedLabels in
+          list.squaredDistances.withUnsafeBufferPointer { listedDistances in
+            listed.weights.withUnsafeBufferPointer { listedWeights in
+              Self.keep(
+                split: s, of: list.k, gathered: gathered, membership: membership,
+                from: (
+                  listedLabels.baseAddress! + first, listedDistances.baseAddress! + first,
+                  listedWeights.baseAddress! + first
+                ),
+                into: (labels, distances, weights), limit: largestK)
+            }
+          }
         }
         if kept < largestK {
           guard searchAlone else { return false }
@@ -267,6 +271,30 @@ struct NeighborGraphPass: Sendable {
       }
     }
     return finite ? out : nil
+  }
+
+  /// Copies the neighbours among `count` listed that `split` trains on, in list order, until `limit` are kept;
+  /// returns how many were. Each one is written and the count advanced by its training bit, with no branch on the
+  /// bit: a split leaves out a tenth to a third of a query's neighbours in no order a branch could learn.
+  /// - Precondition: `into` has room for `limit` neighbours.
+  @inline(__always)
+  private static func keep(
+    split: Int, of count: Int, gathered: UnsafePointer<UInt64>, membership: SplitMembership,
+    from listed: (labels: UnsafePointer<Int>, distances: UnsafePointer<Double>, weights: UnsafePointer<Double>),
+    into kept: (
+      labels: UnsafeMutablePointer<Int>, distances: UnsafeMutablePointer<Double>, weights: UnsafeMutablePointer<Double>
+    ),
+    limit: Int
+  ) -> Int {
+    var keptCount = 0
+    for j in 0..<count {
+      kept.labels[keptCount] = listed.labels[j]
+      kept.distances[keptCount] = listed.distances[j]
+      kept.weights[keptCount] = listed.weights[j]
+      keptCount &+= membership.trainingBit(split, gathered: gathered, at: j)
+      if keptCount == limit { break }
+    }
+    return keptCount
   }
 
   /// A neighbour list with each neighbour's class and weight beside it.

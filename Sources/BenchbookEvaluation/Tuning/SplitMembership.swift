@@ -44,7 +44,7 @@ struct SplitMembership: Sendable {
     trainingBits[row * wordsPerRow + split >> 6] >> UInt64(split & 63) & 1 != 0
   }
 
-  /// Copies the training words of each of `rows` to `out`, `wordsPerRow` apiece, for `trains(_:gathered:at:)`.
+  /// Copies the training words of each of `rows` to `out`, `wordsPerRow` apiece, for `trainingBit(_:gathered:at:)`.
   func gatherRows(_ rows: ArraySlice<Int>, into out: UnsafeMutablePointer<UInt64>) {
     trainingBits.withUnsafeBufferPointer { bits in
       var o = 0
@@ -55,10 +55,11 @@ struct SplitMembership: Sendable {
     }
   }
 
-  /// Whether `split` trains on the `i`th row `gatherRows` copied to `gathered`.
+  /// 1 if `split` trains on the `i`th row `gatherRows` copied to `gathered`, else 0: a number, for counting
+  /// without a branch.
   @inline(__always)
-  func trains(_ split: Int, gathered: UnsafePointer<UInt64>, at i: Int) -> Bool {
-    gathered[i &* wordsPerRow &+ split >> 6] >> UInt64(split & 63) & 1 != 0
+  func trainingBit(_ split: Int, gathered: UnsafePointer<UInt64>, at i: Int) -> Int {
+    Int(truncatingIfNeeded: gathered[i &* wordsPerRow &+ split &>> 6] &>> UInt64(split & 63) & 1)
   }
 
   /// The splits testing `row`, in split order.

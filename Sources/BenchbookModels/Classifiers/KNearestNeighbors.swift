@@ -307,19 +307,37 @@ extension FittedKNearestNeighbors {
   /// votes do not depend on k (a zero distance, if any, is the first neighbour's), so each configuration's
   /// shares are bit-identical to `classShares` with its own k.
   public struct SharedShares: Sendable {
-    /// Per weighting used: the longest walk, and where each configuration stops.
-    let walks: [(weights: KNearestNeighbors.Weighting, length: Int, stops: [(k: Int, configuration: Int)])]
+    /// One weighting's walk: its configurations' stops, `stops` of `stopKs` and `stopConfigurations`, by k.
+    /// Flat arrays of plain values, so a walk is read without retaining an array per query and split.
+    struct Walk {
+      var weights: KNearestNeighbors.Weighting
+      var stops: Range<Int>
+    }
+
+    let walks: [Walk]
+    /// Each stop's k (ascending within a walk) and the configuration whose shares are written there.
+    let stopKs: [Int]
+    let stopConfigurations: [Int]
     let classCount: Int
 
     public init(_ configurations: [KNearestNeighbors], classCount: Int) {
       self.classCount = classCount
-      walks = KNearestNeighbors.Weighting.allCases.compactMap { weights in
+      var walks: [Walk] = []
+      var stopKs: [Int] = []
+      var stopConfigurations: [Int] = []
+      for weights in KNearestNeighbors.Weighting.allCases {
         let stops = configurations.indices.filter { configurations[$0].weights == weights }
           .map { (k: configurations[$0].k, configuration: $0) }.sorted {
             ($0.k, $0.configuration) < ($1.k, $1.configuration)
           }
-        return stops.last.map { (weights, $0.k, stops) }
+        guard !stops.isEmpty else { continue }
+        walks.append(Walk(weights: weights, stops: stopKs.count..<(stopKs.count + stops.count)))
+        stopKs += stops.map(\.k)
+        stopConfigurations += stops.map(\.configuration)
       }
+      self.walks = walks
+      self.stopKs = stopKs
+      self.stopConfigurations = stopConfigurations
     }
 
     /// Each neighbour's distance weight, 1/d, when some configuration weighs by distance (the vote of
@@ -332,6 +350,10 @@ extension FittedKNearestNeighbors {
     }
 
     /// Writes configuration c's shares at `out[c·classCount...]`.
+    ///
+    /// Each class's sum adds its neighbours' votes in list order, as `classShares` does. Two classes keep their
+    /// sums in registers rather than in `sums`: the vote goes to one sum and +0 to the other, which leaves a
+    /// sum of non-negative votes unchanged, so the shares are the same to the bit.
     /// - Parameters:
     ///   - labels: each neighbour's class, nearest first.
     ///   - weights: `weights(squaredDistances:into:)` of these neighbours.
@@ -340,27 +362,78 @@ extension FittedKNearestNeighbors {
       labels: UnsafePointer<Int>, squaredDistances: UnsafePointer<Double>, weights: UnsafePointer<Double>,
       sums: UnsafeMutableBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
     ) {
+      // scikit-learn's distance weights: 1/d; if any is infinite (d == 0, then the first neighbour's), those
+      // weigh 1 and the others 0.
+      let zeroDistance = squaredDistances[0] == 0
       for walk in walks {
-        for c in 0..<classCount { sums[c] = 0 }
-        let zeroDistance = squaredDistances[0] == 0
-        var stop = 0
-        for i in 0..<walk.length {
-          let vote: Double =
-            switch walk.weights {
-            case .uniform: 1
-            // scikit-learn: weight 1/d; if any weight is infinite (d == 0), those weigh 1 and the others 0.
-            case .distance:
-              zeroDistance ? (squaredDistances[i] == 0 ? 1 : 0) : weights[i]
-            }
-          sums[labels[i]] += vote
-          while stop < walk.stops.count && walk.stops[stop].k == i + 1 {
-            var total = 0.0
-            for c in 0..<classCount { total += sums[c] }
-            let base = walk.stops[stop].configuration * classCount
-            for c in 0..<classCount { out[base + c] = sums[c] / total }
-            stop += 1
+        let uniform = walk.weights == .uniform
+        if classCount == 2 {
+          if uniform {
+            writeTwoClassesUniform(walk, labels: labels, into: out)
+          } else if zeroDistance {
+            writeTwoClasses(walk, labels: labels, into: out) { squaredDistances[$0] == 0 ? 1 : 0 }
+          } else {
+            writeTwoClasses(walk, labels: labels, into: out) { weights[$0] }
           }
+          continue
         }
+        for c in 0..<classCount { sums[c] = 0 }
+        var i = 0
+        for stop in walk.stops {
+          let k = stopKs[stop]
+          while i < k {
+            sums[labels[i]] += uniform ? 1 : zeroDistance ? (squaredDistances[i] == 0 ? 1 : 0) : weights[i]
+            i += 1
+          }
+          var total = 0.0
+          for c in 0..<classCount { total += sums[c] }
+          let base = stopConfigurations[stop] * classCount
+          for c in 0..<classCount { out[base + c] = sums[c] / total }
+        }
+      }
+    }
+
+    /// Two classes, every vote 1: the sums are counts, exact in a double, so counted as integers.
+    @inline(__always)
+    private func writeTwoClassesUniform(
+      _ walk: Walk, labels: UnsafePointer<Int>, into out: UnsafeMutableBufferPointer<Double>
+    ) {
+      var ones = 0
+      var i = 0
+      for stop in walk.stops {
+        let k = stopKs[stop]
+        while i < k {
+          ones &+= labels[i]
+          i &+= 1
+        }
+        let sums = (Double(k - ones), Double(ones))
+        let total = sums.0 + sums.1
+        let base = stopConfigurations[stop] * 2
+        out[base] = sums.0 / total
+        out[base + 1] = sums.1 / total
+      }
+    }
+
+    /// Two classes, neighbour i's vote `vote(i)` (non-negative).
+    @inline(__always)
+    private func writeTwoClasses(
+      _ walk: Walk, labels: UnsafePointer<Int>, into out: UnsafeMutableBufferPointer<Double>, vote: (Int) -> Double
+    ) {
+      var sums = (0.0, 0.0)
+      var i = 0
+      for stop in walk.stops {
+        let k = stopKs[stop]
+        while i < k {
+          let v = vote(i)
+          let isOne = labels[i] != 0
+          sums.0 += isOne ? 0 : v
+          sums.1 += isOne ? v : 0
+          i &+= 1
+        }
+        let total = sums.0 + sums.1
+        let base = stopConfigurations[stop] * 2
+        out[base] = sums.0 / total
+        out[base + 1] = sums.1 / total
       }
     }
   }
