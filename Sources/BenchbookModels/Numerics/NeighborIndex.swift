@@ -300,28 +300,43 @@ struct KBest {
       while start < count {
         let middle = min(start &+ width, count)
         let end = min(start &+ 2 &* width, count)
+        guard middle < end else {
+          for o in start..<end { setKey(target, o, key(source, o)) }
+          break
+        }
+        // Both ends at once: the front takes the smallest half of the outputs and the back the largest, two
+        // chains of dependent steps that run side by side instead of one twice as long. The left run is never
+        // shorter than the right, so only the right run can run out before its end's last step: a step checks
+        // that, and reads an in-bounds key when it has (keys are distinct, so the halves never overlap).
         var i = start
         var j = middle
         var o = start
-        while i < middle && j < end {
+        var iBack = middle &- 1
+        var jBack = end &- 1
+        var oBack = end &- 1
+        @inline(__always) func frontStep() {
           let left = key(source, i)
-          let right = key(source, j)
-          let takesRight = right < left
+          let right = key(source, min(j, end &- 1))
+          let takesRight = j < end && right < left
           setKey(target, o, takesRight ? right : left)
           j &+= takesRight ? 1 : 0
           i &+= takesRight ? 0 : 1
           o &+= 1
         }
-        while i < middle {
-          setKey(target, o, key(source, i))
-          i &+= 1
-          o &+= 1
+        @inline(__always) func backStep() {
+          let left = key(source, iBack)
+          let right = key(source, jBack)
+          let takesRight = jBack >= middle && right > left
+          setKey(target, oBack, takesRight ? right : left)
+          jBack &-= takesRight ? 1 : 0
+          iBack &-= takesRight ? 0 : 1
+          oBack &-= 1
         }
-        while j < end {
-          setKey(target, o, key(source, j))
-          j &+= 1
-          o &+= 1
+        for _ in 0..<((end &- start) &>> 1) {
+          frontStep()
+          backStep()
         }
+        if (end &- start) & 1 == 1 { backStep() }
         start = end
       }
       swap(&source, &target)
