@@ -1,8 +1,9 @@
 /// A 64-bit hash of a row's numbers, one word at a time in FNV-1a's manner (xor the word in, multiply by FNV's
 /// 64-bit prime), with −0 hashed as +0 so that values equal as numbers hash alike.
 ///
-/// The audit groups identical rows and a feature's identical values by it, and the single-feature screen a
-/// category's distinct rows; equal hashes do not prove equal rows, so every caller that groups compares them too.
+/// The audit groups identical rows and a feature's identical values by it, and grouped logistic regression a
+/// fold's identical rows; equal hashes do not prove equal rows, so every caller that groups compares them too.
+/// A fitted transform's `RowSetFingerprint` combines row numbers with it, a word each (`combine(bits:)`).
 public struct ValueHasher {
   @usableFromInline
   var state: UInt64
