@@ -222,19 +222,9 @@ struct NeighborGraphPass: Sendable {
       let first = position * list.k
       membership.gatherRows(list.rows[first..<(first + list.k)], into: gathered)
       for s in membership.splits(testing: row) {
-        let kept = listed.labels.withUnsafeBufferPointer { listedLabels in
-          list.squaredDistances.withUnsafeBufferPointer { listedDistances in
-            listed.weights.withUnsafeBufferPointer { listedWeights in
-              Self.keep(
-                split: s, of: list.k, gathered: gathered, membership: membership,
-                from: (
-                  listedLabels.baseAddress! + first, listedDistances.baseAddress! + first,
-                  listedWeights.baseAddress! + first
-                ),
-                into: (labels, distances, weights), limit: largestK)
-            }
-          }
-        }
+        let kept = listed.keep(
+          query: position, split: s, gathered: gathered, membership: membership, into: (labels, distances, weights),
+          limit: largestK)
         if kept < largestK {
           guard searchAlone else { return false }
           let own = tree.nearest(queries.selecting(rows: [q]), k: largestK) { membership.trains(s, $0) }
@@ -273,35 +263,42 @@ struct NeighborGraphPass: Sendable {
     return finite ? out : nil
   }
 
-  /// Copies the neighbours among `count` listed that `split` trains on, in list order, until `limit` are kept;
-  /// returns how many were. Each one is written and the count advanced by its training bit, with no branch on the
-  /// bit: a split leaves out a tenth to a third of a query's neighbours in no order a branch could learn.
-  /// - Precondition: `into` has room for `limit` neighbours.
-  @inline(__always)
-  private static func keep(
-    split: Int, of count: Int, gathered: UnsafePointer<UInt64>, membership: SplitMembership,
-    from listed: (labels: UnsafePointer<Int>, distances: UnsafePointer<Double>, weights: UnsafePointer<Double>),
-    into kept: (
-      labels: UnsafeMutablePointer<Int>, distances: UnsafeMutablePointer<Double>, weights: UnsafeMutablePointer<Double>
-    ),
-    limit: Int
-  ) -> Int {
-    var keptCount = 0
-    for j in 0..<count {
-      kept.labels[keptCount] = listed.labels[j]
-      kept.distances[keptCount] = listed.distances[j]
-      kept.weights[keptCount] = listed.weights[j]
-      keptCount &+= membership.trainingBit(split, gathered: gathered, at: j)
-      if keptCount == limit { break }
-    }
-    return keptCount
-  }
-
   /// A neighbour list with each neighbour's class and weight beside it.
   private struct Described {
     var list: NeighborList
     var labels: [Int]
     var weights: [Double]
+
+    /// Copies the neighbours of query `query` that `split` trains on, in list order, until `limit` are kept;
+    /// returns how many were. Each one is written and the count advanced by its training bit, with no branch on
+    /// the bit: a split leaves out a tenth to a third of a query's neighbours in no order a branch could learn.
+    /// - Precondition: `kept` has room for `limit` neighbours; `gathered` holds this query's training words.
+    @inline(__always)
+    func keep(
+      query: Int, split: Int, gathered: UnsafePointer<UInt64>, membership: SplitMembership,
+      into kept: (
+        labels: UnsafeMutablePointer<Int>, distances: UnsafeMutablePointer<Double>,
+        weights: UnsafeMutablePointer<Double>
+      ),
+      limit: Int
+    ) -> Int {
+      let first = query * list.k
+      return labels.withUnsafeBufferPointer { labels in
+        list.squaredDistances.withUnsafeBufferPointer { distances in
+          weights.withUnsafeBufferPointer { weights in
+            var keptCount = 0
+            for j in 0..<list.k {
+              kept.labels[keptCount] = labels[first &+ j]
+              kept.distances[keptCount] = distances[first &+ j]
+              kept.weights[keptCount] = weights[first &+ j]
+              keptCount &+= membership.trainingBit(split, gathered: gathered, at: j)
+              if keptCount == limit { break }
+            }
+            return keptCount
+          }
+        }
+      }
+    }
   }
 
   /// The Core ML size of each configuration fitted on each outer split's training rows, measured as

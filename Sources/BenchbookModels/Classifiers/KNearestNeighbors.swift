@@ -406,11 +406,7 @@ extension FittedKNearestNeighbors {
           ones &+= labels[i]
           i &+= 1
         }
-        let sums = (Double(k - ones), Double(ones))
-        let total = sums.0 + sums.1
-        let base = stopConfigurations[stop] * 2
-        out[base] = sums.0 / total
-        out[base + 1] = sums.1 / total
+        writeTwoClassShares((Double(k - ones), Double(ones)), at: stop, into: out)
       }
     }
 
@@ -430,11 +426,19 @@ extension FittedKNearestNeighbors {
           sums.1 += isOne ? v : 0
           i &+= 1
         }
-        let total = sums.0 + sums.1
-        let base = stopConfigurations[stop] * 2
-        out[base] = sums.0 / total
-        out[base + 1] = sums.1 / total
+        writeTwoClassShares(sums, at: stop, into: out)
       }
+    }
+
+    /// The shares of `stop`'s configuration from its two class sums, as the general walk divides them.
+    @inline(__always)
+    private func writeTwoClassShares(
+      _ sums: (Double, Double), at stop: Int, into out: UnsafeMutableBufferPointer<Double>
+    ) {
+      let total = sums.0 + sums.1
+      let base = stopConfigurations[stop] * 2
+      out[base] = sums.0 / total
+      out[base + 1] = sums.1 / total
     }
   }
 }
