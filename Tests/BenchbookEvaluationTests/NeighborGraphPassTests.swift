@@ -90,9 +90,12 @@ import Testing
     "resampling: {method: holdout, test_size: 0.25, shuffle: true, seed: 2}",
   ]
 
-  @Test(arguments: resamplings)
-  func sharedSearchEqualsSeparateFits(resampling: String) throws {
-    let folder = try Self.writeData(rows: 240, seed: 3)
+  /// Three classes take the shares' general walk; two classes their own two-class walks (counts for uniform
+  /// votes, sums in registers for distance votes, with and without a neighbour at distance zero), and a model
+  /// weighing by distance alone a walk of its own.
+  @Test(arguments: resamplings, [(classes: 3, seed: UInt64(3)), (2, 5)])
+  func sharedSearchEqualsSeparateFits(resampling: String, data: (classes: Int, seed: UInt64)) throws {
+    let folder = try Self.writeData(rows: 240, seed: data.seed, classes: data.classes)
     defer { try? FileManager.default.removeItem(at: folder) }
     let yaml = """
       data: {path: data.csv}
@@ -101,28 +104,9 @@ import Testing
       \(resampling)
       models:
         - KNN: {k: [1, 3, 8, 40], weights: [uniform, distance]}
+        - KNN: {k: [5], weights: [distance], label: DIST}
       tune: {inner: {method: stratified-kfold, folds: 3}}
       budget: {model_size_bytes: 5000}
-      """
-    let outputs = try Self.expectSharingChangesNothing(yaml, in: folder)
-    #expect(outputs.allSatisfy { $0.hasPrefix("tuning ") })
-  }
-
-  /// Two classes take the shares' own two-class walks (counts for uniform votes, sums in registers for
-  /// distance votes, with and without a neighbour at distance zero): the same shares as each split's own fit.
-  @Test(arguments: resamplings.prefix(2))
-  func sharedSearchEqualsSeparateFitsWithTwoClasses(resampling: String) throws {
-    let folder = try Self.writeData(rows: 240, seed: 5, classes: 2)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let yaml = """
-      data: {path: data.csv}
-      target: y
-      features: [a, b, c]
-      \(resampling)
-      models:
-        - KNN: {k: [1, 3, 8, 40], weights: [uniform, distance]}
-        - KNN: {k: [5], weights: [distance], label: KD}
-      tune: {inner: {method: stratified-kfold, folds: 3}}
       """
     let outputs = try Self.expectSharingChangesNothing(yaml, in: folder)
     #expect(outputs.allSatisfy { $0.hasPrefix("tuning ") })
