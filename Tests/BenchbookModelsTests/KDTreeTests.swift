@@ -1,5 +1,5 @@
 import BenchbookData
-import BenchbookModels
+@_spi(Testing) import BenchbookModels
 import Testing
 
 @Suite struct KDTreeTests {
@@ -69,6 +69,45 @@ import Testing
       #expect(rows == expected.map(\.row), "query \(q)")
       #expect(distances == expected.map(\.d2), "query \(q)")
     }
+  }
+
+  /// A large-k query starts from a bound seeded by the query before it (`KBest.seed`). On continuous data the
+  /// queries searched together ask about fewer rows than the same queries searched one at a time (each then has
+  /// no query before it), with the same answers. Seeds shrunk far below the k-th distance leave fewer than k
+  /// held, and those queries are searched again unseeded: more rows asked about, the same answers again.
+  @Test(arguments: [25, 60, 200])
+  func largeKSeedsPruneAndSeedsTooSmallAreSearchedAgain(k: Int) {
+    var generator = TestGenerator(seed: UInt64(k))
+    let points = Matrix(
+      rows: 3000, columns: 3, values: (0..<9000).map { _ in Double.random(in: 0..<1, using: &generator) })
+    let queries = Matrix(
+      rows: 150, columns: 3, values: (0..<450).map { _ in Double.random(in: 0..<1, using: &generator) })
+    let tree = KDTree(points: points, leafSize: 10)
+    var asked = (together: 0, alone: 0, shrunk: 0)
+    let together = tree.nearest(queries, k: k) { _ in
+      asked.together += 1
+      return true
+    }
+    var aloneRows: [Int] = []
+    var aloneDistances: [Double] = []
+    for q in 0..<queries.rows {
+      let alone = tree.nearest(queries.selecting(rows: [q]), k: k) { _ in
+        asked.alone += 1
+        return true
+      }
+      aloneRows += alone.rows
+      aloneDistances += alone.squaredDistances
+    }
+    let shrunk = tree.nearest(queries, k: k, seedScale: 1e-6) { _ in
+      asked.shrunk += 1
+      return true
+    }
+    #expect(together == LinearNeighborIndex(points: points).nearest(queries, k: k))
+    #expect(together.rows == aloneRows)
+    #expect(together.squaredDistances == aloneDistances)
+    #expect(shrunk == together)
+    #expect(asked.together < asked.alone, "the seeds pruned nothing")
+    #expect(asked.shrunk > asked.together, "no query was searched again")
   }
 
   /// A search among admitted rows finds what a tree over those rows alone finds, with rows numbered as here.

@@ -36,7 +36,8 @@ struct NeighborGraphPass: Sendable {
   /// Writes every configuration's class shares of a query from one walk over its neighbours.
   let shares: any NeighborShareWriting
 
-  /// Queries answered together; a block's neighbour lists and class shares stay a few MB.
+  /// Queries answered together; a block's neighbour lists and class shares stay a few MB. A batch of `4 × jobs`
+  /// blocks' rows is answered in the index's search order and its shares merged back in row order.
   static let blockRows = 1024
 
   /// The pass, or `nil` when some split needs what only a split's own fit gives: fitted preprocessing, training
@@ -111,31 +112,49 @@ struct NeighborGraphPass: Sendable {
       for c in probabilities[s].indices { probabilities[s][c].reserveCapacity(splits[s].test.count * classCount) }
     }
 
-    let blocks = stride(from: 0, to: n, by: Self.blockRows).map { $0..<min($0 + Self.blockRows, n) }
-    let batch = max(1, jobs) * 4
-    for batchStart in stride(from: 0, to: blocks.count, by: batch) {
-      let batchBlocks = Array(blocks[batchStart..<min(batchStart + batch, blocks.count)])
-      let shares = ParallelExecutor.run(count: batchBlocks.count, jobs: jobs) { (b: Int) -> [Double]? in
-        classShares(of: batchBlocks[b], tree: tree, membership: membership)
+    // Each batch of rows is answered in the index's search order (`SubsetNeighborIndex.searchOrder`), not in row
+    // order: a kd-tree's queries then come a short way apart, so each one's search is bounded from the start by
+    // the one before it (`KBest.seed`), and they read the same leaves while these are in cache.
+    var rank = [Int32](repeating: 0, count: n)
+    for (position, row) in tree.searchOrder().enumerated() { rank[row] = Int32(truncatingIfNeeded: position) }
+    let batchRows = max(1, jobs) * 4 * Self.blockRows
+    for batchStart in stride(from: 0, to: n, by: batchRows) {
+      let batch = batchStart..<min(batchStart + batchRows, n)
+      let ordered = batch.sorted { rank[$0] < rank[$1] }
+      let blocks = stride(from: 0, to: ordered.count, by: Self.blockRows).map {
+        Array(ordered[$0..<min($0 + Self.blockRows, ordered.count)])
       }
-      // Merged in row order, so totals add up exactly as `LogLoss.evaluate` adds a split's test rows.
-      for (block, blockShares) in zip(batchBlocks, shares) {
-        guard let blockShares else { return nil }
+      let shares = ParallelExecutor.run(count: blocks.count, jobs: jobs) { (b: Int) -> [Double]? in
+        classShares(of: blocks[b], tree: tree, membership: membership)
+      }
+      // Where each row's shares are: its block, and its first entry there.
+      var blockOfRow = [Int32](repeating: 0, count: batch.count)
+      var entryOfRow = [Int](repeating: 0, count: batch.count)
+      for (b, block) in blocks.enumerated() {
+        guard shares[b] != nil else { return nil }
         var entry = 0
         for row in block {
-          let label = dataset.labels[row]
-          for s in membership.splits(testing: row) {
-            let base = entry * width
-            for c in 0..<splits[s].configurationCount {
-              let offset = base + c * classCount
-              if splits[s].full {
-                probabilities[s][c] += blockShares[offset..<(offset + classCount)]
-              } else {
-                lossTotals[s][c] += LogLoss.loss(blockShares[offset + label])
-              }
+          blockOfRow[row - batch.lowerBound] = Int32(b)
+          entryOfRow[row - batch.lowerBound] = entry
+          entry += membership.entryCount(of: row)
+        }
+      }
+      // Merged in row order, so totals add up exactly as `LogLoss.evaluate` adds a split's test rows.
+      for row in batch {
+        let label = dataset.labels[row]
+        let blockShares = shares[Int(blockOfRow[row - batch.lowerBound])]!
+        var entry = entryOfRow[row - batch.lowerBound]
+        for s in membership.splits(testing: row) {
+          let base = entry * width
+          for c in 0..<splits[s].configurationCount {
+            let offset = base + c * classCount
+            if splits[s].full {
+              probabilities[s][c] += blockShares[offset..<(offset + classCount)]
+            } else {
+              lossTotals[s][c] += LogLoss.loss(blockShares[offset + label])
             }
-            entry += 1
           }
+          entry += 1
         }
       }
     }
@@ -169,17 +188,18 @@ struct NeighborGraphPass: Sendable {
     return results
   }
 
-  /// Class shares of every (row, split it tests, configuration) for the rows of `block`, in that order;
-  /// `nil` if one is not finite.
+  /// Class shares of every (row, split it tests, configuration) for the rows of `block`, in the order of `block`
+  /// and then of splits and configurations; `nil` if one is not finite.
   private func classShares(
-    of block: Range<Int>, tree: any SubsetNeighborIndex, membership: SplitMembership
+    of block: [Int], tree: any SubsetNeighborIndex, membership: SplitMembership
   ) -> [Double]? {
     let dataset = evaluator.dataset
     let n = dataset.x.rows
     let classCount = dataset.classes.count
     let width = configurations.count * classCount
-    let queries = dataset.x.selecting(rows: Array(block))
-    var out = [Double](repeating: 0, count: membership.entryCount(of: block) * width)
+    var firstEntry = [Int](repeating: 0, count: block.count + 1)
+    for (q, row) in block.enumerated() { firstEntry[q + 1] = firstEntry[q] + membership.entryCount(of: row) }
+    var out = [Double](repeating: 0, count: firstEntry[block.count] * width)
     // A split's kept neighbours, rewritten for every (row, split): plain buffers, so a copy is one store, with
     // no array's uniqueness check.
     let labels = UnsafeMutablePointer<Int>.allocate(capacity: largestK)
@@ -217,8 +237,8 @@ struct NeighborGraphPass: Sendable {
     /// list, when a split has too few there and `searchAlone` is false; else searches that split alone.
     func answer(_ q: Int, from listed: Described, position: Int, searchAlone: Bool) -> Bool {
       let list = listed.list
-      let row = block.lowerBound + q
-      var entry = membership.firstEntry(of: row) - membership.firstEntry(of: block.lowerBound)
+      let row = block[q]
+      var entry = firstEntry[q]
       let first = position * list.k
       membership.gatherRows(list.rows[first..<(first + list.k)], into: gathered)
       for s in membership.splits(testing: row) {
@@ -227,7 +247,7 @@ struct NeighborGraphPass: Sendable {
           limit: largestK)
         if kept < largestK {
           guard searchAlone else { return false }
-          let own = tree.nearest(queries.selecting(rows: [q]), k: largestK) { membership.trains(s, $0) }
+          let own = tree.nearest(toStored: [row], k: largestK) { membership.trains(s, $0) }
           let ownListed = described(own)
           for i in 0..<largestK {
             labels[i] = ownListed.labels[i]
@@ -247,14 +267,14 @@ struct NeighborGraphPass: Sendable {
       return true
     }
 
-    let found = tree.nearest(queries, k: listed)
+    let found = tree.nearest(toStored: block, k: listed) { _ in true }
     let foundListed = described(found)
     var deferred: [Int] = []
     for q in 0..<block.count where !answer(q, from: foundListed, position: q, searchAlone: listed == n) {
       deferred.append(q)
     }
     if !deferred.isEmpty {
-      let again = tree.nearest(queries.selecting(rows: deferred), k: longer)
+      let again = tree.nearest(toStored: deferred.map { block[$0] }, k: longer) { _ in true }
       let againListed = described(again)
       for (position, q) in deferred.enumerated() {
         _ = answer(q, from: againListed, position: position, searchAlone: true)

@@ -67,11 +67,6 @@ struct SplitMembership: Sendable {
     testedBy[testOffsets[row]..<testOffsets[row + 1]].lazy.map(Int.init)
   }
 
-  /// Position of `row`'s first (row, split testing it) pair among all rows' pairs, in row order.
-  func firstEntry(of row: Int) -> Int { testOffsets[row] }
-
-  /// How many (row, split testing it) pairs the rows of `block` make.
-  func entryCount(of block: Range<Int>) -> Int {
-    testOffsets[block.upperBound] - testOffsets[block.lowerBound]
-  }
+  /// How many splits test `row`: its (row, split testing it) pairs.
+  func entryCount(of row: Int) -> Int { testOffsets[row + 1] - testOffsets[row] }
 }

@@ -162,6 +162,9 @@ public struct KDTree: SubsetNeighborIndex {
     self.depth = depth
   }
 
+  /// Every stored row in tree order: a search for stored points near one another in it reads the same leaves.
+  public func searchOrder() -> [Int] { rowOfPoint.map(Int.init) }
+
   /// Number of nodes, leaves included.
   public var nodeCount: Int { nodes.count }
 
@@ -295,14 +298,30 @@ public struct KDTree: SubsetNeighborIndex {
     }
   }
 
+  /// `nearest(_:k:admitting:)` with each large-k seed (`KBest.seed`) scaled by `seedScale` instead of 1 + 1e-9:
+  /// for tests, which shrink the seeds below the k-th distance to reach the unseeded search again.
+  @_spi(Testing) public func nearest(
+    _ queries: Matrix, k: Int, seedScale: Double, admitting admits: (Int) -> Bool
+  ) -> NeighborList {
+    search(queries, k: k, admits: admits, seedScale: seedScale)
+  }
+
   @inline(__always)
-  private func search(_ queries: Matrix, k: Int, admits: (Int) -> Bool) -> NeighborList {
+  private func search(_ queries: Matrix, k: Int, admits: (Int) -> Bool, seedScale: Double = Self.seedScale)
+    -> NeighborList
+  {
     precondition(queries.columns == dimension, "queries have \(queries.columns) columns, points \(dimension)")
-    return search(count: queries.rows, values: queries.values, k: k, excluded: 0..<0, admits: admits, order: nil) {
-      _, values, q in
+    return search(
+      count: queries.rows, values: queries.values, k: k, excluded: 0..<0, admits: admits, order: nil,
+      seedScale: seedScale
+    ) { _, values, q in
       values! + q * self.dimension
     }
   }
+
+  /// A large-k seed's margin over the triangle inequality's bound: a few ulps of rounding in the distances would
+  /// otherwise now and then leave the seed a hair below the k-th distance and the query searched twice.
+  static let seedScale = 1 + 1e-9
 
   /// The search itself, for `count` queries. Query `q` is at `query(points, values, q)` (`values` are the
   /// query rows, row-major, when they are not stored points); queries are visited in `order` when given, else
@@ -310,6 +329,7 @@ public struct KDTree: SubsetNeighborIndex {
   @inline(__always)
   private func search(
     count: Int, values: [Double], k: Int, excluded: Range<Int>, admits: (Int) -> Bool, order givenOrder: [Int]?,
+    seedScale: Double = Self.seedScale,
     query queryAt: (UnsafePointer<Double>, UnsafePointer<Double>?, Int) -> UnsafePointer<Double>
   ) -> NeighborList {
     precondition(k >= 1 && k <= pointCount, "k must be in 1...\(pointCount), not \(k)")
@@ -367,12 +387,8 @@ public struct KDTree: SubsetNeighborIndex {
                               firstLeaf[$0] != firstLeaf[$1] ? firstLeaf[$0] < firstLeaf[$1] : $0 < $1
                             }
                           }()
-                        for q in order {
-                          let query = queryAt(points.baseAddress!, qs.baseAddress, q)
-                          var best = KBest(
-                            rows: outRows.baseAddress! + q * k, squaredDistances: outDistances.baseAddress! + q * k,
-                            k: k,
-                            scratch: scratch.baseAddress)
+                        /// Finds the k nearest of `query` into `best`, pruning by its bound.
+                        @inline(__always) func descend(_ query: UnsafePointer<Double>, into best: inout KBest) {
                           var top = 0
                           if !isExcluded(nodes[0]) {
                             stack[0] = (0, boxDistance(query, 0))
@@ -419,7 +435,38 @@ public struct KDTree: SubsetNeighborIndex {
                             }
                             top += 2
                           }
+                        }
+                        // A large-k search starts from a bound taken from the query before it (`KBest.seed`): the
+                        // previous query's k neighbours, all admitted, lie within its k-th distance of it, so within
+                        // that plus the gap between the two queries of this one. Where queries come a short way apart
+                        // (stored points in tree order, as the tuned kNN's shared pass asks for them), the seed is
+                        // close to the k-th distance and prunes from the first leaf on; a looser one gives way to
+                        // the first k's bound. A seed rounded too small leaves fewer than k held, and the query is
+                        // searched again unseeded: the neighbours are the same either way.
+                        let seeds = k > KBest.bufferThreshold
+                        var previous: (query: UnsafePointer<Double>, kthSquaredDistance: Double)?
+                        for q in order {
+                          let query = queryAt(points.baseAddress!, qs.baseAddress, q)
+                          func fresh() -> KBest {
+                            KBest(
+                              rows: outRows.baseAddress! + q * k, squaredDistances: outDistances.baseAddress! + q * k,
+                              k: k, scratch: scratch.baseAddress)
+                          }
+                          var best = fresh()
+                          if seeds, let previous {
+                            let radius =
+                              previous.kthSquaredDistance.squareRoot()
+                              + squaredDistance(query, previous.query, d).squareRoot()
+                            let bound = radius * radius * seedScale
+                            if bound.isFinite { best.seed(squaredDistance: bound) }
+                          }
+                          descend(query, into: &best)
+                          if !best.holdsK {
+                            best = fresh()
+                            descend(query, into: &best)
+                          }
                           best.finish()
+                          previous = (query, outDistances[q * k + k - 1])
                         }
                       }
                     }

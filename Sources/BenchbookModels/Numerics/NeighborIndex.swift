@@ -37,9 +37,16 @@ public protocol SubsetNeighborIndex: NeighborIndex {
   ///   stored in time order). An empty range promises nothing.
   func nearest(toStored storedRows: [Int], k: Int, excluding excluded: Range<Int>, admitting admits: (Int) -> Bool)
     -> NeighborList
+
+  /// Every stored row, in the order queries for stored points are answered fastest.
+  func searchOrder() -> [Int]
 }
 
 extension SubsetNeighborIndex {
+  /// Every stored row, in the order queries for stored points are answered fastest: row order, unless the index
+  /// keeps its points in another (`KDTree`'s, where neighbouring rows share the leaves a search reads).
+  public func searchOrder() -> [Int] { Array(0..<pointCount) }
+
   /// `nearest(toStored:k:excluding:admitting:)` with no run of rows promised excluded.
   public func nearest(toStored storedRows: [Int], k: Int, admitting admits: (Int) -> Bool) -> NeighborList {
     nearest(toStored: storedRows, k: k, excluding: 0..<0, admitting: admits)
@@ -156,6 +163,8 @@ struct KBest {
   private(set) var worstSquaredDistance = Double.infinity
   /// Row of that candidate; `Int.max` until k are held.
   private(set) var worstRow = Int.max
+  /// Whether the bound is a held candidate's key, not +∞ or a seed (`seed(squaredDistance:)`).
+  private var boundIsHeld = false
   /// Above this k the candidates collect in `scratch`.
   static let bufferThreshold = 24
   private let scratch: UnsafeMutablePointer<Candidate>?
@@ -177,6 +186,22 @@ struct KBest {
 
   var isFull: Bool { worstSquaredDistance != .infinity || worstRow != Int.max }
 
+  /// Whether at least k candidates are held: always once a search has met k points, but after a seed only if the
+  /// seed was no smaller than the k-th nearest's squared distance.
+  var holdsK: Bool { count >= k }
+
+  /// Starts a large-k search with the bound `squaredDistance`, every row admitted at or below it: a guess at the
+  /// k-th nearest's squared distance that prunes from the first leaf on, where an unseeded search admits every
+  /// point until k are held and then bounds by the farthest of them. The k nearest are found exactly whenever the
+  /// guess is at least the k-th nearest's squared distance, which `holdsK` tells afterwards: at least k points then
+  /// lie at or below it, and every one of the k nearest is admitted.
+  /// - Precondition: nothing inserted yet, and k above `bufferThreshold`.
+  mutating func seed(squaredDistance: Double) {
+    precondition(count == 0 && scratch != nil, "a seed starts a large-k search")
+    worstSquaredDistance = squaredDistance
+    worstRow = Int.max
+  }
+
   /// Whether (d2, row) may still enter the list: it sorts before the bound.
   @inline(__always)
   func admits(_ d2: Double, _ row: Int) -> Bool {
@@ -193,12 +218,14 @@ struct KBest {
     if count == 2 * k { keepBest(scratch) }
     scratch[count] = Candidate(squaredDistance: d2, row: row)
     count += 1
-    if count == k && !isFull {
-      // The first k: the last of them bounds the k best.
+    if count == k && !boundIsHeld {
+      // The first k: the last of them bounds the k best. Each was admitted at or below any seed, so this bound is
+      // at least as tight.
       var worst = scratch[0]
       for i in 1..<k where Candidate.before(worst, scratch[i]) { worst = scratch[i] }
       worstSquaredDistance = worst.squaredDistance
       worstRow = worst.row
+      boundIsHeld = true
     }
   }
 
@@ -227,6 +254,7 @@ struct KBest {
     count = k
     worstSquaredDistance = scratch[k - 1].squaredDistance
     worstRow = scratch[k - 1].row
+    boundIsHeld = true
   }
 
   /// Leaves the candidates sorted nearest first in `rows` and `squaredDistances`.
