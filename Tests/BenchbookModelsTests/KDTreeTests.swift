@@ -71,12 +71,12 @@ import Testing
     }
   }
 
-  /// A large-k query starts from a bound seeded by the query before it (`KBest.seed`). On continuous data the
+  /// A query starts from a bound seeded by the query before it (`KBest.seed`). On continuous data the
   /// queries searched together ask about fewer rows than the same queries searched one at a time (each then has
   /// no query before it), with the same answers. Seeds shrunk far below the k-th distance leave fewer than k
   /// held, and those queries are searched again unseeded: more rows asked about, the same answers again.
-  @Test(arguments: [25, 60, 200])
-  func largeKSeedsPruneAndSeedsTooSmallAreSearchedAgain(k: Int) {
+  @Test(arguments: [5, 25, 60, 200])
+  func seedsPruneAndSeedsTooSmallAreSearchedAgain(k: Int) {
     var generator = TestGenerator(seed: UInt64(k))
     let points = Matrix(
       rows: 3000, columns: 3, values: (0..<9000).map { _ in Double.random(in: 0..<1, using: &generator) })

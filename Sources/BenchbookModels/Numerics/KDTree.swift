@@ -298,7 +298,7 @@ public struct KDTree: SubsetNeighborIndex {
     }
   }
 
-  /// `nearest(_:k:admitting:)` with each large-k seed (`KBest.seed`) scaled by `seedScale` instead of 1 + 1e-9:
+  /// `nearest(_:k:admitting:)` with each seed (`KBest.seed`) scaled by `seedScale` instead of 1 + 1e-9:
   /// for tests, which shrink the seeds below the k-th distance to reach the unseeded search again.
   @_spi(Testing) public func nearest(
     _ queries: Matrix, k: Int, seedScale: Double, admitting admits: (Int) -> Bool
@@ -319,7 +319,7 @@ public struct KDTree: SubsetNeighborIndex {
     }
   }
 
-  /// A large-k seed's margin over the triangle inequality's bound: a few ulps of rounding in the distances would
+  /// A seed's margin over the triangle inequality's bound: a few ulps of rounding in the distances would
   /// otherwise now and then leave the seed a hair below the k-th distance and the query searched twice.
   static let seedScale = 1 + 1e-9
 
@@ -436,14 +436,13 @@ public struct KDTree: SubsetNeighborIndex {
                             top += 2
                           }
                         }
-                        // A large-k search starts from a bound taken from the query before it (`KBest.seed`): the
+                        // A search starts from a bound taken from the query before it (`KBest.seed`): the
                         // previous query's k neighbours, all admitted, lie within its k-th distance of it, so within
                         // that plus the gap between the two queries of this one. Where queries come a short way apart
                         // (stored points in tree order, as the tuned kNN's shared pass asks for them), the seed is
                         // close to the k-th distance and prunes from the first leaf on; a looser one gives way to
                         // the first k's bound. A seed rounded too small leaves fewer than k held, and the query is
                         // searched again unseeded: the neighbours are the same either way.
-                        let seeds = k > KBest.bufferThreshold
                         var previous: (query: UnsafePointer<Double>, kthSquaredDistance: Double)?
                         for q in order {
                           let query = queryAt(points.baseAddress!, qs.baseAddress, q)
@@ -453,7 +452,7 @@ public struct KDTree: SubsetNeighborIndex {
                               k: k, scratch: scratch.baseAddress)
                           }
                           var best = fresh()
-                          if seeds, let previous {
+                          if let previous {
                             let radius =
                               previous.kthSquaredDistance.squareRoot()
                               + squaredDistance(query, previous.query, d).squareRoot()

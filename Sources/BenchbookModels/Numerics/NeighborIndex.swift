@@ -190,14 +190,14 @@ struct KBest {
   /// seed was no smaller than the k-th nearest's squared distance.
   var holdsK: Bool { count >= k }
 
-  /// Starts a large-k search with the bound `squaredDistance`, every row admitted at or below it: a guess at the
-  /// k-th nearest's squared distance that prunes from the first leaf on, where an unseeded search admits every
-  /// point until k are held and then bounds by the farthest of them. The k nearest are found exactly whenever the
-  /// guess is at least the k-th nearest's squared distance, which `holdsK` tells afterwards: at least k points then
-  /// lie at or below it, and every one of the k nearest is admitted.
-  /// - Precondition: nothing inserted yet, and k above `bufferThreshold`.
+  /// Starts a search with the bound `squaredDistance`, every row admitted at or below it: a guess at the k-th
+  /// nearest's squared distance that prunes from the first leaf on, where an unseeded search admits every point
+  /// until k are held and then bounds by the farthest of them. The k nearest are found exactly whenever the guess
+  /// is at least the k-th nearest's squared distance, which `holdsK` tells afterwards: at least k points then lie
+  /// at or below it, and every one of the k nearest is admitted.
+  /// - Precondition: nothing inserted yet.
   mutating func seed(squaredDistance: Double) {
-    precondition(count == 0 && scratch != nil, "a seed starts a large-k search")
+    precondition(count == 0, "a seed starts a search")
     worstSquaredDistance = squaredDistance
     worstRow = Int.max
   }
