@@ -7,10 +7,11 @@ import Foundation
 /// splits at the median of its widest coordinate, so leaves hold `leafSize` to
 /// `2·leafSize − 1` points (fewer only when all points are fewer). Each node keeps
 /// a tight bounding box. A query descends nearer child first and skips a subtree
-/// only when its box cannot hold a point sorting before the current k-th
-/// neighbour under the key (squared distance, stored row): box distance larger
-/// than the k-th distance, or equal to it with every row in the subtree larger
-/// than the k-th row. The box distance is rounded feature by feature exactly as
+/// only when its box cannot hold a point sorting before the current bound under
+/// the key (squared distance, stored row): box distance larger than the bound's
+/// distance, or equal to it with every row in the subtree larger than its row.
+/// The bound is the k-th neighbour so far, or before k are held a seed from the
+/// query before (`KBest.seed`), checked afterwards. The box distance is rounded feature by feature exactly as
 /// the point distance is, so it never exceeds the distance of a point inside:
 /// results are exactly those of `LinearNeighborIndex`, ties included (scikit-learn
 /// instead breaks distance ties by its tree layout).
