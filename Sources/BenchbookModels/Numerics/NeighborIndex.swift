@@ -163,8 +163,6 @@ struct KBest {
   private(set) var worstSquaredDistance = Double.infinity
   /// Row of that candidate; `Int.max` until k are held.
   private(set) var worstRow = Int.max
-  /// Whether the bound is a held candidate's key, not +∞ or a seed (`seed(squaredDistance:)`).
-  private var boundIsHeld = false
   /// Above this k the candidates collect in `scratch`.
   static let bufferThreshold = 24
   private let scratch: UnsafeMutablePointer<Candidate>?
@@ -218,14 +216,13 @@ struct KBest {
     if count == 2 * k { keepBest(scratch) }
     scratch[count] = Candidate(squaredDistance: d2, row: row)
     count += 1
-    if count == k && !boundIsHeld {
-      // The first k: the last of them bounds the k best. Each was admitted at or below any seed, so this bound is
-      // at least as tight.
+    if count == k {
+      // The first k (an insert reaches k only once: a selection leaves k, and the insert after it makes k + 1): the
+      // last of them bounds the k best. Each was admitted at or below any seed, so this bound is at least as tight.
       var worst = scratch[0]
       for i in 1..<k where Candidate.before(worst, scratch[i]) { worst = scratch[i] }
       worstSquaredDistance = worst.squaredDistance
       worstRow = worst.row
-      boundIsHeld = true
     }
   }
 
@@ -254,7 +251,6 @@ struct KBest {
     count = k
     worstSquaredDistance = scratch[k - 1].squaredDistance
     worstRow = scratch[k - 1].row
-    boundIsHeld = true
   }
 
   /// Leaves the candidates sorted nearest first in `rows` and `squaredDistances`.
