@@ -140,13 +140,26 @@ final class LogisticCurvature: NewtonObjective {
   }
 
   /// `centre` for any objective laid out as `outputs` blocks of `width` parameters (`GroupedLogistic`'s too).
+  /// Each parameter's mean over the classes is summed class by class in turn; the classes' blocks are walked one
+  /// after another, so the sums of all parameters advance side by side along contiguous memory.
   static func centre(_ parameters: inout [Double], outputs: Int, width: Int) {
     guard outputs > 1 else { return }
-    for j in 0..<width {
-      var mean = 0.0
-      for k in 0..<outputs { mean += parameters[k * width + j] }
-      mean /= Double(outputs)
-      for k in 0..<outputs { parameters[k * width + j] -= mean }
+    Swift.precondition(parameters.count == outputs * width, "outputs blocks of width parameters")
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: width) { means in
+      let means = means.baseAddress!
+      means.initialize(repeating: 0, count: width)
+      parameters.withUnsafeMutableBufferPointer { parameters in
+        let parameters = parameters.baseAddress!
+        for k in 0..<outputs {
+          let block = parameters + k * width
+          for j in 0..<width { means[j] += block[j] }
+        }
+        for j in 0..<width { means[j] /= Double(outputs) }
+        for k in 0..<outputs {
+          let block = parameters + k * width
+          for j in 0..<width { block[j] -= means[j] }
+        }
+      }
     }
   }
 

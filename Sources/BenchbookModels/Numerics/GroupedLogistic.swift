@@ -142,7 +142,12 @@ public struct GroupedLogistic: Sendable {
   /// The objective over the groups, in the data's own coordinates (the audit standardises a feature before it
   /// scores it). Parameters per output: the weights, then the intercept. Under a softmax, gradients and
   /// products are kept where the classes' parameters sum to zero, as in `LogisticCurvature`.
-  final class Objective: NewtonObjective {
+  ///
+  /// Every sum is taken term by term in a fixed order (a score from its intercept through the columns in turn, a
+  /// gradient entry over the groups in turn), so the fit is the same to the bit however it is computed; the
+  /// loops run over unchecked pointers, a group's outputs side by side, so that the compiler can keep several
+  /// outputs' independent sums in one vector register.
+  @_spi(Testing) public final class Objective: NewtonObjective {
     let design: Matrix
     /// groups × classes, row-major.
     let counts: [Double]
@@ -157,8 +162,12 @@ public struct GroupedLogistic: Sendable {
     private var current: [Double]
     private var trial: [Double]
     private var diagonal: [Double]
+    /// Scratch: parameters transposed to width × outputs (one parameter's outputs side by side), and a value per
+    /// group and output (scores, then residuals or products).
+    private var transposed: [Double]
+    private var perGroup: [Double]
 
-    init(design: Matrix, counts: [Double], classes: Int, rows: Double, penaltyPerRow: Double) {
+    @_spi(Testing) public init(design: Matrix, counts: [Double], classes: Int, rows: Double, penaltyPerRow: Double) {
       self.design = design
       self.counts = counts
       self.classes = classes
@@ -169,25 +178,56 @@ public struct GroupedLogistic: Sendable {
       current = [Double](repeating: 0, count: design.rows * outputs)
       trial = current
       diagonal = [Double](repeating: 1, count: outputs * (design.columns + 1))
+      transposed = [Double](repeating: 0, count: (design.columns + 1) * outputs)
+      perGroup = [Double](repeating: 0, count: design.rows * outputs)
     }
 
-    /// Output `o`'s linear function of `parameters` at group `g`.
-    private func score(_ parameters: [Double], _ g: Int, _ o: Int) -> Double {
-      let d = design.columns
-      var score = parameters[o * width + d]
-      for j in 0..<d { score += parameters[o * width + j] * design.values[g * d + j] }
-      return score
+    /// Every group's outputs' linear functions of `parameters` into `perGroup` (groups × outputs): output o at
+    /// group g is its intercept, then plus weight j times the group's column j for j = 0, 1, … in turn.
+    private func score(_ parameters: [Double]) {
+      let (d, k, width) = (design.columns, outputs, width)
+      transposed.withUnsafeMutableBufferPointer { t in
+        for o in 0..<k {
+          for j in 0..<width { t[j * k + o] = parameters[o * width + j] }
+        }
+      }
+      design.values.withUnsafeBufferPointer { x in
+        transposed.withUnsafeBufferPointer { t in
+          perGroup.withUnsafeMutableBufferPointer { scores in
+            let (x, t, scores) = (x.baseAddress!, t.baseAddress!, scores.baseAddress!)
+            for g in 0..<design.rows {
+              let s = scores + g * k
+              let row = x + g * d
+              s.update(from: t + d * k, count: k)
+              for j in 0..<d {
+                let (value, weights) = (row[j], t + j * k)
+                for o in 0..<k { s[o] += weights[o] * value }
+              }
+            }
+          }
+        }
+      }
     }
 
-    /// Σ_g q[g]·(x_g, 1) / n into `out`, plus the penalty's term on `parameters`' weights, centred over classes.
-    private func accumulate(_ q: [Double], penalised parameters: [Double], into out: inout [Double]) {
-      let d = design.columns
+    /// Σ_g perGroup[g]·(x_g, 1) / n into `out`, plus the penalty's term on `parameters`' weights, centred over
+    /// classes.
+    private func accumulate(penalised parameters: [Double], into out: inout [Double]) {
+      let (d, k, width, rows) = (design.columns, outputs, width, rows)
       for i in out.indices { out[i] = 0 }
-      for g in 0..<design.rows {
-        for o in 0..<outputs {
-          let weight = q[g * outputs + o] / rows
-          for j in 0..<d { out[o * width + j] += weight * design.values[g * d + j] }
-          out[o * width + d] += weight
+      design.values.withUnsafeBufferPointer { x in
+        perGroup.withUnsafeBufferPointer { q in
+          out.withUnsafeMutableBufferPointer { out in
+            let (x, q, out) = (x.baseAddress!, q.baseAddress!, out.baseAddress!)
+            for g in 0..<design.rows {
+              let row = x + g * d
+              for o in 0..<k {
+                let weight = q[g * k + o] / rows
+                let sums = out + o * width
+                for j in 0..<d { sums[j] += weight * row[j] }
+                sums[d] += weight
+              }
+            }
+          }
         }
       }
       for o in 0..<outputs {
@@ -196,36 +236,43 @@ public struct GroupedLogistic: Sendable {
       LogisticCurvature.centre(&out, outputs: outputs, width: width)
     }
 
-    func evaluate(_ parameters: [Double], gradient: inout [Double]) -> Double {
+    @_spi(Testing) public func evaluate(_ parameters: [Double], gradient: inout [Double]) -> Double {
+      score(parameters)
+      let (k, classes) = (outputs, classes)
       var loss = 0.0
-      var residuals = [Double](repeating: 0, count: design.rows * outputs)
-      var scores = [Double](repeating: 0, count: outputs)
-      for g in 0..<design.rows {
-        let total = totals[g]
-        if outputs == 1 {
-          let margin = score(parameters, g, 0)
-          // N·log(1 + exp(m)) − n₁·m, with log(1 + exp(m)) = max(m, 0) + log1p(exp(−|m|)).
-          let e = exp(-abs(margin))
-          loss += total * (max(margin, 0) + log1p(e)) - counts[g * 2 + 1] * margin
-          let probability = margin >= 0 ? 1 / (1 + e) : e / (1 + e)
-          trial[g] = probability
-          residuals[g] = total * probability - counts[g * 2 + 1]
-        } else {
-          for o in 0..<outputs { scores[o] = score(parameters, g, o) }
-          let largest = scores.max()!
-          var sum = 0.0
-          for o in 0..<outputs { sum += exp(scores[o] - largest) }
-          let logNormaliser = largest + log(sum)
-          for o in 0..<outputs {
-            let count = counts[g * classes + o]
-            loss += count * (logNormaliser - scores[o])
-            let probability = exp(scores[o] - logNormaliser)
-            trial[g * outputs + o] = probability
-            residuals[g * outputs + o] = total * probability - count
+      counts.withUnsafeBufferPointer { counts in
+        trial.withUnsafeMutableBufferPointer { trial in
+          perGroup.withUnsafeMutableBufferPointer { values in
+            for g in 0..<design.rows {
+              let total = totals[g]
+              if k == 1 {
+                let margin = values[g]
+                // N·log(1 + exp(m)) − n₁·m, with log(1 + exp(m)) = max(m, 0) + log1p(exp(−|m|)).
+                let e = exp(-abs(margin))
+                loss += total * (max(margin, 0) + log1p(e)) - counts[g * 2 + 1] * margin
+                let probability = margin >= 0 ? 1 / (1 + e) : e / (1 + e)
+                trial[g] = probability
+                values[g] = total * probability - counts[g * 2 + 1]
+              } else {
+                let scores = values.baseAddress! + g * k
+                var largest = scores[0]
+                for o in 1..<k where largest < scores[o] { largest = scores[o] }
+                var sum = 0.0
+                for o in 0..<k { sum += exp(scores[o] - largest) }
+                let logNormaliser = largest + log(sum)
+                for o in 0..<k {
+                  let count = counts[g * classes + o]
+                  loss += count * (logNormaliser - scores[o])
+                  let probability = exp(scores[o] - logNormaliser)
+                  trial[g * k + o] = probability
+                  scores[o] = total * probability - count
+                }
+              }
+            }
           }
         }
       }
-      accumulate(residuals, penalised: parameters, into: &gradient)
+      accumulate(penalised: parameters, into: &gradient)
       var squares = 0.0
       for o in 0..<outputs {
         for j in 0..<design.columns { squares += parameters[o * width + j] * parameters[o * width + j] }
@@ -233,44 +280,55 @@ public struct GroupedLogistic: Sendable {
       return loss / rows + 0.5 * penaltyPerRow * squares
     }
 
-    func acceptTrial() { swap(&current, &trial) }
+    @_spi(Testing) public func acceptTrial() { swap(&current, &trial) }
 
-    func hessianProduct(_ direction: [Double], into out: inout [Double]) {
-      var q = [Double](repeating: 0, count: design.rows * outputs)
-      for g in 0..<design.rows {
-        let total = totals[g]
-        if outputs == 1 {
-          let p = current[g]
-          q[g] = total * p * (1 - p) * score(direction, g, 0)
-        } else {
-          var mean = 0.0
-          var t = [Double](repeating: 0, count: outputs)
-          for o in 0..<outputs {
-            t[o] = score(direction, g, o)
-            mean += current[g * outputs + o] * t[o]
+    @_spi(Testing) public func hessianProduct(_ direction: [Double], into out: inout [Double]) {
+      score(direction)
+      let k = outputs
+      current.withUnsafeBufferPointer { current in
+        perGroup.withUnsafeMutableBufferPointer { values in
+          for g in 0..<design.rows {
+            let total = totals[g]
+            if k == 1 {
+              let p = current[g]
+              values[g] = total * p * (1 - p) * values[g]
+            } else {
+              let (t, p) = (values.baseAddress! + g * k, current.baseAddress! + g * k)
+              var mean = 0.0
+              for o in 0..<k { mean += p[o] * t[o] }
+              for o in 0..<k { t[o] = total * p[o] * (t[o] - mean) }
+            }
           }
-          for o in 0..<outputs { q[g * outputs + o] = total * current[g * outputs + o] * (t[o] - mean) }
         }
       }
-      accumulate(q, penalised: direction, into: &out)
+      accumulate(penalised: direction, into: &out)
     }
 
     /// The Hessian's diagonal at the current point: Σ_g N_g·p(1 − p)·x² / n plus the penalty on weights.
-    func updatePreconditioner() {
-      let d = design.columns
+    @_spi(Testing) public func updatePreconditioner() {
+      let (d, k, width, rows) = (design.columns, outputs, width, rows)
       for i in diagonal.indices { diagonal[i] = 0 }
-      for g in 0..<design.rows {
-        for o in 0..<outputs {
-          let p = current[g * outputs + o]
-          let weight = totals[g] * p * (1 - p) / rows
-          for j in 0..<d { diagonal[o * width + j] += weight * design.values[g * d + j] * design.values[g * d + j] }
-          diagonal[o * width + d] += weight
+      design.values.withUnsafeBufferPointer { x in
+        current.withUnsafeBufferPointer { current in
+          diagonal.withUnsafeMutableBufferPointer { diagonal in
+            let (x, diagonal) = (x.baseAddress!, diagonal.baseAddress!)
+            for g in 0..<design.rows {
+              let row = x + g * d
+              for o in 0..<k {
+                let p = current[g * k + o]
+                let weight = totals[g] * p * (1 - p) / rows
+                let sums = diagonal + o * width
+                for j in 0..<d { sums[j] += weight * row[j] * row[j] }
+                sums[d] += weight
+              }
+            }
+          }
         }
       }
       for o in 0..<outputs { for j in 0..<d { diagonal[o * width + j] += penaltyPerRow } }
     }
 
-    func precondition(_ residual: [Double], into out: inout [Double]) {
+    @_spi(Testing) public func precondition(_ residual: [Double], into out: inout [Double]) {
       for i in out.indices { out[i] = diagonal[i] > 0 ? residual[i] / diagonal[i] : residual[i] }
       LogisticCurvature.centre(&out, outputs: outputs, width: width)
     }
