@@ -83,7 +83,9 @@ public enum LeakAudit {
     work.append(main?.work() ?? [])
     work.append([AuditWork(cost: AuditWork.dataPassCost) { () -> any Sendable in TimeProfile.make(context) }])
     let total = work.joined().count + running.map { $0.plannedFollowUp }.reduce(0, +)
-    let outputs = try perform(work, rows: dataset.x.rows, options: options) { done in options.progress?(done, total) }
+    let outputs = try perform(
+      work, rows: dataset.x.rows, dataBytes: dataset.x.values.count * MemoryLayout<Double>.stride, options: options
+    ) { done in options.progress?(done, total) }
     MemoryTrace.mark("leak audit: fits and data checks", rows: dataset.x.rows)
 
     let scores =
@@ -122,7 +124,8 @@ public enum LeakAudit {
   /// Runs every list of work in one pool, costliest first, within the memory budget; the outputs come back list by
   /// list, each in its own order.
   private static func perform(
-    _ work: [[AuditWork]], rows: Int, options: Options, progress: @escaping @Sendable (Int) -> Void
+    _ work: [[AuditWork]], rows: Int, dataBytes: Int, options: Options,
+    progress: @escaping @Sendable (Int) -> Void
   ) throws(ModelFailure) -> [[any Sendable]] {
     // Groups of fits sharing work are told apart by list.
     let flat = work.enumerated().flatMap { list, items in items.map { (list: list, work: $0) } }
@@ -133,8 +136,9 @@ public enum LeakAudit {
       count: flat.count, jobs: options.jobs, order: order, weights: flat.map(\.work.heldRows),
       budget: FoldScheduler.heldRowsBudget(rows: rows), progress: progress
     ) { (index: Int) throws(ModelFailure) -> any Sendable in
-      // As in the main pass: a finished fit's memory goes back to the system, not to the arena.
-      defer { HeapPolicy.releaseFreedMemory() }
+      // As in the main pass: a finished fit's memory goes back to the system, not to the arena (on data of
+      // `HeapPolicy.taskTrimFloor` or more).
+      defer { HeapPolicy.releaseFreedMemory(afterTaskOn: dataBytes) }
       return try flat[index].work.run()
     }
     var lists = work.map { _ in [any Sendable]() }

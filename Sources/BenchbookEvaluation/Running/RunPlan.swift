@@ -156,6 +156,7 @@ public struct RunPlan: Sendable {
         }
       })
     let alreadyDone = outputs.count
+    let dataBytes = dataset.x.values.count * MemoryLayout<Double>.stride
     let held = remaining.map { index in
       switch tasks[index] {
       case .fold(let m, let f): scheduler.heldRows(model: m, fold: plan.folds[f])
@@ -167,9 +168,9 @@ public struct RunPlan: Sendable {
       count: remaining.count, jobs: jobs, order: order, weights: held, budget: scheduler.heldRowsBudget,
       progress: progress.map { report in { @Sendable done in report(alreadyDone + done, count) } }
     ) { (position: Int) throws(ModelFailure) -> Output in
-      // Hand a finished task's freed memory back at once: below the mmap threshold glibc would keep it
-      // resident in the thread's arena, under the next task's allocations.
-      defer { HeapPolicy.releaseFreedMemory() }
+      // Hand a finished task's freed memory back at once (on data of `HeapPolicy.taskTrimFloor` or more): below
+      // the mmap threshold glibc would keep it resident in the thread's arena, under the next task's allocations.
+      defer { HeapPolicy.releaseFreedMemory(afterTaskOn: dataBytes) }
       switch taskList[remaining[position]] {
       case .fold(let m, let f): return .fold(try scheduler.evaluate(model: m, on: plan.folds[f]))
       case .allRows(let m): return .allRows(try scheduler.fitAllRows(model: m))
