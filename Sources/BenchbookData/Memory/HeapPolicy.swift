@@ -65,10 +65,10 @@ public enum HeapPolicy {
   /// flagship (10.5 MB) keeps trimming: without it its peak rose from 125 to 143 MB.
   public static let taskTrimFloor = 4 << 20
 
-  /// `releaseFreedMemory` at the end of one task of many (a fold's fit, an audit screen) on data whose matrix
-  /// takes `dataBytes`, when that is at least `taskTrimFloor`.
-  public static func releaseFreedMemory(afterTaskOn dataBytes: Int) {
-    guard dataBytes >= taskTrimFloor else { return }
+  /// `releaseFreedMemory` at the end of one task of many (a fold's fit, an audit screen) on `data`, when its
+  /// values take at least `taskTrimFloor`.
+  public static func releaseFreedMemory(afterTaskOn data: Matrix) {
+    guard data.values.count * MemoryLayout<Double>.stride >= taskTrimFloor else { return }
     releaseFreedMemory()
   }
 

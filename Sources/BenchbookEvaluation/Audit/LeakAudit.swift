@@ -83,9 +83,7 @@ public enum LeakAudit {
     work.append(main?.work() ?? [])
     work.append([AuditWork(cost: AuditWork.dataPassCost) { () -> any Sendable in TimeProfile.make(context) }])
     let total = work.joined().count + running.map { $0.plannedFollowUp }.reduce(0, +)
-    let outputs = try perform(
-      work, rows: dataset.x.rows, dataBytes: dataset.x.values.count * MemoryLayout<Double>.stride, options: options
-    ) { done in options.progress?(done, total) }
+    let outputs = try perform(work, on: dataset.x, options: options) { done in options.progress?(done, total) }
     MemoryTrace.mark("leak audit: fits and data checks", rows: dataset.x.rows)
 
     let scores =
@@ -123,9 +121,9 @@ public enum LeakAudit {
 
   /// Runs every list of work in one pool, costliest first, within the memory budget; the outputs come back list by
   /// list, each in its own order.
+  /// - Parameter data: the dataset's matrix: its rows set the budget, its size whether a finished task trims.
   private static func perform(
-    _ work: [[AuditWork]], rows: Int, dataBytes: Int, options: Options,
-    progress: @escaping @Sendable (Int) -> Void
+    _ work: [[AuditWork]], on data: Matrix, options: Options, progress: @escaping @Sendable (Int) -> Void
   ) throws(ModelFailure) -> [[any Sendable]] {
     // Groups of fits sharing work are told apart by list.
     let flat = work.enumerated().flatMap { list, items in items.map { (list: list, work: $0) } }
@@ -134,11 +132,11 @@ public enum LeakAudit {
       sharedGroup: { index in flat[index].work.sharedGroup.map { flat[index].list << 32 | $0 } })
     let outputs = try ParallelExecutor.run(
       count: flat.count, jobs: options.jobs, order: order, weights: flat.map(\.work.heldRows),
-      budget: FoldScheduler.heldRowsBudget(rows: rows), progress: progress
+      budget: FoldScheduler.heldRowsBudget(rows: data.rows), progress: progress
     ) { (index: Int) throws(ModelFailure) -> any Sendable in
       // As in the main pass: a finished fit's memory goes back to the system, not to the arena (on data of
       // `HeapPolicy.taskTrimFloor` or more).
-      defer { HeapPolicy.releaseFreedMemory(afterTaskOn: dataBytes) }
+      defer { HeapPolicy.releaseFreedMemory(afterTaskOn: data) }
       return try flat[index].work.run()
     }
     var lists = work.map { _ in [any Sendable]() }

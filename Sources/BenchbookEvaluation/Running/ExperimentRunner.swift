@@ -68,7 +68,7 @@ public enum ExperimentRunner {
     let tuned = tunings.keys.sorted()
     let tunedFits = try ParallelExecutor.run(count: tuned.count, jobs: options.jobs) {
       (i: Int) throws(ModelFailure) -> [FittedPipeline] in
-      defer { HeapPolicy.releaseFreedMemory(afterTaskOn: dataset.x.values.count * MemoryLayout<Double>.stride) }
+      defer { HeapPolicy.releaseFreedMemory(afterTaskOn: dataset.x) }
       return try tunings[tuned[i]]!.fitAllRows(dataset: dataset, spec: spec)
     }
     var allRowsFits = Dictionary(uniqueKeysWithValues: zip(tuned, tunedFits))

@@ -156,7 +156,6 @@ public struct RunPlan: Sendable {
         }
       })
     let alreadyDone = outputs.count
-    let dataBytes = dataset.x.values.count * MemoryLayout<Double>.stride
     let held = remaining.map { index in
       switch tasks[index] {
       case .fold(let m, let f): scheduler.heldRows(model: m, fold: plan.folds[f])
@@ -170,7 +169,7 @@ public struct RunPlan: Sendable {
     ) { (position: Int) throws(ModelFailure) -> Output in
       // Hand a finished task's freed memory back at once (on data of `HeapPolicy.taskTrimFloor` or more): below
       // the mmap threshold glibc would keep it resident in the thread's arena, under the next task's allocations.
-      defer { HeapPolicy.releaseFreedMemory(afterTaskOn: dataBytes) }
+      defer { HeapPolicy.releaseFreedMemory(afterTaskOn: dataset.x) }
       switch taskList[remaining[position]] {
       case .fold(let m, let f): return .fold(try scheduler.evaluate(model: m, on: plan.folds[f]))
       case .allRows(let m): return .allRows(try scheduler.fitAllRows(model: m))
