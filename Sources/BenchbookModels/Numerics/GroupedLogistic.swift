@@ -212,23 +212,10 @@ public struct GroupedLogistic: Sendable {
     /// Σ_g perGroup[g]·(x_g, 1) / n into `out`, plus the penalty's term on `parameters`' weights, centred over
     /// classes.
     private func accumulate(penalised parameters: [Double], into out: inout [Double]) {
-      let (d, k, width, rows) = (design.columns, outputs, width, rows)
-      for i in out.indices { out[i] = 0 }
-      design.values.withUnsafeBufferPointer { x in
-        perGroup.withUnsafeBufferPointer { q in
-          out.withUnsafeMutableBufferPointer { out in
-            let (x, q, out) = (x.baseAddress!, q.baseAddress!, out.baseAddress!)
-            for g in 0..<design.rows {
-              let row = x + g * d
-              for o in 0..<k {
-                let weight = q[g * k + o] / rows
-                let sums = out + o * width
-                for j in 0..<d { sums[j] += weight * row[j] }
-                sums[d] += weight
-              }
-            }
-          }
-        }
+      let (d, k, rows) = (design.columns, outputs, rows)
+      perGroup.withUnsafeBufferPointer { q in
+        let q = q.baseAddress!
+        addWeightedRows(into: &out, squared: false) { g, o in q[g * k + o] / rows }
       }
       for o in 0..<outputs {
         for j in 0..<d { out[o * width + j] += penaltyPerRow * parameters[o * width + j] }
@@ -306,26 +293,44 @@ public struct GroupedLogistic: Sendable {
 
     /// The Hessian's diagonal at the current point: Σ_g N_g·p(1 − p)·x² / n plus the penalty on weights.
     @_spi(Testing) public func updatePreconditioner() {
-      let (d, k, width, rows) = (design.columns, outputs, width, rows)
-      for i in diagonal.indices { diagonal[i] = 0 }
-      design.values.withUnsafeBufferPointer { x in
-        current.withUnsafeBufferPointer { current in
-          diagonal.withUnsafeMutableBufferPointer { diagonal in
-            let (x, diagonal) = (x.baseAddress!, diagonal.baseAddress!)
-            for g in 0..<design.rows {
-              let row = x + g * d
-              for o in 0..<k {
-                let p = current[g * k + o]
-                let weight = totals[g] * p * (1 - p) / rows
-                let sums = diagonal + o * width
-                for j in 0..<d { sums[j] += weight * row[j] * row[j] }
-                sums[d] += weight
-              }
-            }
+      let (d, k, rows) = (design.columns, outputs, rows)
+      current.withUnsafeBufferPointer { current in
+        totals.withUnsafeBufferPointer { totals in
+          let (current, totals) = (current.baseAddress!, totals.baseAddress!)
+          addWeightedRows(into: &diagonal, squared: true) { g, o in
+            let p = current[g * k + o]
+            return totals[g] * p * (1 - p) / rows
           }
         }
       }
       for o in 0..<outputs { for j in 0..<d { diagonal[o * width + j] += penaltyPerRow } }
+    }
+
+    /// Sets `out` to, for each output o, the sum over groups g (in order) of `weight(g, o)` times the group's
+    /// row (each value squared when `squared`), with the weights' sum in o's intercept slot: the gradient's and
+    /// the preconditioner's one loop, each product taken as `weight · x` (then `· x`).
+    @inline(__always)
+    private func addWeightedRows(into out: inout [Double], squared: Bool, weight: (Int, Int) -> Double) {
+      let (d, k, width) = (design.columns, outputs, width)
+      for i in out.indices { out[i] = 0 }
+      design.values.withUnsafeBufferPointer { x in
+        out.withUnsafeMutableBufferPointer { out in
+          let (x, out) = (x.baseAddress!, out.baseAddress!)
+          for g in 0..<design.rows {
+            let row = x + g * d
+            for o in 0..<k {
+              let w = weight(g, o)
+              let sums = out + o * width
+              if squared {
+                for j in 0..<d { sums[j] += w * row[j] * row[j] }
+              } else {
+                for j in 0..<d { sums[j] += w * row[j] }
+              }
+              sums[d] += w
+            }
+          }
+        }
+      }
     }
 
     @_spi(Testing) public func precondition(_ residual: [Double], into out: inout [Double]) {
