@@ -202,6 +202,36 @@ import Testing
     #expect(fitted.predictProbabilities(Matrix([[.nan, 1]])) == Matrix([[1, 0]]))
   }
 
+  @Test(arguments: [0, 1, 7, 8, 9, 100, 1_000])
+  func walksManyRowsAtOnceAsOneAtATime(rows: Int) throws {
+    // A deep tree (continuous values, random labels) and queries with some values missing: `leaves` keeps
+    // several rows on their way down at once, and each must land where a walk of it alone lands.
+    var generator = TestGenerator(seed: 31)
+    let training = Matrix(
+      rows: 600, columns: 3, values: (0..<1_800).map { _ in Double.random(in: -1...1, using: &generator) })
+    let labels = (0..<600).map { _ in Int.random(in: 0..<2, using: &generator) }
+    let fitted = try DecisionTree().fit(training, labels: labels, classCount: 2)
+    #expect(fitted.depth >= 10)
+    let queries = Matrix(
+      rows: rows, columns: 3,
+      values: (0..<(3 * rows)).map { _ in
+        Int.random(in: 0..<10, using: &generator) == 0 ? .nan : Double.random(in: -1...1, using: &generator)
+      })
+    let alone = (0..<rows).map { r in
+      var node = 0
+      while !fitted.nodes[node].isLeaf {
+        let split = fitted.nodes[node]
+        let value = Double(Float(queries[r, split.feature]))
+        node =
+          value.isNaN
+          ? (fitted.nodes[split.left].sampleCount > fitted.nodes[split.right].sampleCount ? split.left : split.right)
+          : (value <= split.threshold ? split.left : split.right)
+      }
+      return node
+    }
+    #expect(fitted.leaves(queries) == alone)
+  }
+
   @Test func refusesValuesOutsideFloat32() {
     #expect(throws: ModelError.self) {
       try DecisionTree().fit(Matrix([[0], [.infinity]]), labels: [0, 1], classCount: 2)

@@ -367,36 +367,90 @@ public struct FittedDecisionTree: FittedClassifier {
   }
 
   /// The leaf each row of `x` lands in (scikit-learn's `apply`).
+  ///
+  /// A deep tree's nodes do not stay in cache (the flagship's hold a hundred thousand), so a step down is
+  /// mostly a wait for memory. From `walkLanes` rows on, the walk keeps that many rows on their way down at
+  /// once, one step of each in turn, so that their waits overlap; a row that reaches its leaf hands its lane to
+  /// the next row. Fewer rows (a single row, as the latency timing predicts) walk one after another, with
+  /// nothing to keep in lanes. Either way every row takes the path it would take alone (`child`).
   public func leaves(_ x: Matrix) -> [Int] {
     precondition(x.columns == featureCount, "tree fitted on \(featureCount) columns, given \(x.columns)")
-    var out = [Int](repeating: 0, count: x.rows)
+    let (rows, columns, lanes) = (x.rows, featureCount, Self.walkLanes)
+    var out = [Int](repeating: 0, count: rows)
     nodes.withUnsafeBufferPointer { nodes in
       x.values.withUnsafeBufferPointer { values in
-        for r in 0..<x.rows {
-          var node = 0
-          while nodes[node].left >= 0 {
-            let split = nodes[node]
-            let value = Double(Float(values[r * featureCount + split.feature]))
-            if value.isNaN {
-              node = nodes[split.left].sampleCount > nodes[split.right].sampleCount ? split.left : split.right
-            } else {
-              node = value <= split.threshold ? split.left : split.right
+        out.withUnsafeMutableBufferPointer { out in
+          guard rows >= lanes else {
+            for r in 0..<rows {
+              var node = 0
+              while nodes[node].left >= 0 { node = Self.child(of: node, values.baseAddress! + r * columns, nodes) }
+              out[r] = node
+            }
+            return
+          }
+          // Lane l walks row `row[l]` (−1 once no row is left for it) and stands at node `at[l]`. A constant
+          // size keeps the buffer on the stack without a check of the room left there.
+          withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { lane in
+            let (at, row) = (lane.baseAddress!, lane.baseAddress! + lanes)
+            for l in 0..<lanes {
+              at[l] = 0
+              row[l] = l
+            }
+            var next = lanes
+            var walking = lanes
+            while walking > 0 {
+              for l in 0..<lanes where row[l] >= 0 {
+                let node = at[l]
+                guard nodes[node].left < 0 else {
+                  at[l] = Self.child(of: node, values.baseAddress! + row[l] * columns, nodes)
+                  continue
+                }
+                out[row[l]] = node
+                at[l] = 0
+                if next < rows {
+                  row[l] = next
+                  next += 1
+                } else {
+                  row[l] = -1
+                  walking -= 1
+                }
+              }
             }
           }
-          out[r] = node
         }
       }
     }
     return out
   }
 
+  /// The child of the internal node `node` that the row at `values` goes to: left when `Float(value) <=
+  /// threshold`, and when the value is missing (NaN) the child that saw more training rows.
+  @inline(__always)
+  private static func child(of node: Int, _ row: UnsafePointer<Double>, _ nodes: UnsafeBufferPointer<Node>) -> Int {
+    let split = nodes[node]
+    let value = Double(Float(row[split.feature]))
+    if value.isNaN { return nodes[split.left].sampleCount > nodes[split.right].sampleCount ? split.left : split.right }
+    return value <= split.threshold ? split.left : split.right
+  }
+
+  /// Rows `leaves` walks down at once: half its buffer of 16.
+  static let walkLanes = 8
+
   /// The class shares of the leaf each row lands in.
   public func predictProbabilities(_ x: Matrix) -> Matrix {
     let leaves = leaves(x)
-    var out = [Double]()
-    out.reserveCapacity(x.rows * classCount)
-    for leaf in leaves { out.append(contentsOf: shares[(leaf * classCount)..<((leaf + 1) * classCount)]) }
-    return Matrix(rows: x.rows, columns: classCount, values: out)
+    let classCount = classCount
+    let values = [Double](unsafeUninitializedCapacity: x.rows * classCount) { out, initialized in
+      shares.withUnsafeBufferPointer { shares in
+        for (r, leaf) in leaves.enumerated() {
+          for c in 0..<classCount {
+            (out.baseAddress! + r * classCount + c).initialize(to: shares[leaf * classCount + c])
+          }
+        }
+      }
+      initialized = x.rows * classCount
+    }
+    return Matrix(rows: x.rows, columns: classCount, values: values)
   }
 }
 
