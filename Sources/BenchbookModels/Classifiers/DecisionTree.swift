@@ -423,8 +423,9 @@ public struct FittedDecisionTree: FittedClassifier {
     return out
   }
 
-  /// The child of the internal node `node` that the row at `values` goes to: left when `Float(value) <=
-  /// threshold`, and when the value is missing (NaN) the child that saw more training rows.
+  /// The child of the internal node `node` that the row at `row` goes to: left when its value of the node's
+  /// feature, in float32, is at most the threshold, and when that value is missing (NaN) the child that saw more
+  /// training rows.
   @inline(__always)
   private static func child(of node: Int, _ row: UnsafePointer<Double>, _ nodes: UnsafeBufferPointer<Node>) -> Int {
     let split = nodes[node]
