@@ -430,8 +430,17 @@ public struct FittedDecisionTree: FittedClassifier {
   private static func child(of node: Int, _ row: UnsafePointer<Double>, _ nodes: UnsafeBufferPointer<Node>) -> Int {
     let split = nodes[node]
     let value = Double(Float(row[split.feature]))
-    if value.isNaN { return nodes[split.left].sampleCount > nodes[split.right].sampleCount ? split.left : split.right }
+    if value.isNaN { return missingGoesLeft(split, nodes) ? split.left : split.right }
     return value <= split.threshold ? split.left : split.right
+  }
+
+  /// Whether a missing value goes to `split`'s left child: the child that saw more training rows, as in
+  /// scikit-learn when training saw no missing values. Prediction (`child`) and the exports (`exportForm`) both
+  /// ask here, so a file sends a missing value where Benchbook does.
+  @inline(__always)
+  private static func missingGoesLeft<Nodes: RandomAccessCollection<Node>>(_ split: Node, _ nodes: Nodes) -> Bool
+  where Nodes.Index == Int {
+    nodes[split.left].sampleCount > nodes[split.right].sampleCount
   }
 
   /// Rows `leaves` walks down at once: half its buffer of 16.
@@ -463,7 +472,7 @@ extension FittedDecisionTree {
         ? TreeForm.Node.leaf
         : TreeForm.Node(
           feature: node.feature, threshold: node.threshold, left: node.left, right: node.right,
-          missingGoesLeft: nodes[node.left].sampleCount > nodes[node.right].sampleCount)
+          missingGoesLeft: Self.missingGoesLeft(node, nodes))
     }
     var shares: [Double] = []
     shares.reserveCapacity(nodes.count * classCount)

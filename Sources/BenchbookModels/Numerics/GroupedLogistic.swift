@@ -215,7 +215,7 @@ public struct GroupedLogistic: Sendable {
       let (d, k, rows) = (design.columns, outputs, rows)
       perGroup.withUnsafeBufferPointer { q in
         let q = q.baseAddress!
-        addWeightedRows(into: &out, squared: false) { g, o in q[g * k + o] / rows }
+        sumWeightedRows(into: &out, squared: false) { g, o in q[g * k + o] / rows }
       }
       for o in 0..<outputs {
         for j in 0..<d { out[o * width + j] += penaltyPerRow * parameters[o * width + j] }
@@ -297,7 +297,7 @@ public struct GroupedLogistic: Sendable {
       current.withUnsafeBufferPointer { current in
         totals.withUnsafeBufferPointer { totals in
           let (current, totals) = (current.baseAddress!, totals.baseAddress!)
-          addWeightedRows(into: &diagonal, squared: true) { g, o in
+          sumWeightedRows(into: &diagonal, squared: true) { g, o in
             let p = current[g * k + o]
             return totals[g] * p * (1 - p) / rows
           }
@@ -310,7 +310,7 @@ public struct GroupedLogistic: Sendable {
     /// row (each value squared when `squared`), with the weights' sum in o's intercept slot: the gradient's and
     /// the preconditioner's one loop, each product taken as `weight · x` (then `· x`).
     @inline(__always)
-    private func addWeightedRows(into out: inout [Double], squared: Bool, weight: (Int, Int) -> Double) {
+    private func sumWeightedRows(into out: inout [Double], squared: Bool, weight: (Int, Int) -> Double) {
       let (d, k, width) = (design.columns, outputs, width)
       for i in out.indices { out[i] = 0 }
       design.values.withUnsafeBufferPointer { x in
