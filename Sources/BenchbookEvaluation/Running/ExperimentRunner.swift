@@ -38,7 +38,7 @@ public enum ExperimentRunner {
   public static func run(_ spec: ExperimentSpec, options: Options = Options()) throws -> Run {
     try LeakAudit.validate(spec)
     _ = try FitRepeat.active(labels: spec.models.map(\.label))
-    let prepared = try RunPlan(spec)
+    let prepared = try RunPlan(spec, jobs: options.jobs)
     MemoryTrace.mark("fold plan", rows: prepared.dataset.x.rows)
     var outputs: [RunPlan.Output]
     do {

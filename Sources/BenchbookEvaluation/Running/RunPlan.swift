@@ -1,6 +1,7 @@
 import BenchbookData
 import BenchbookModels
 import BenchbookSpec
+import Foundation
 
 /// Everything a run will compute, as a list of independent tasks: every (model, fold) of a fixed model and its
 /// fit on all rows, every split of a tuned model. `run` executes them all; a shard executes some, and `merge`
@@ -52,13 +53,16 @@ public struct RunPlan: Sendable {
   public let tasks: [Task]
 
   /// Loads the data, makes the folds and lists the tasks.
-  public init(_ spec: ExperimentSpec) throws {
+  /// - Parameter jobs: threads for making the tuned models' inner folds; they do not depend on it.
+  public init(_ spec: ExperimentSpec, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
     let (dataset, plan) = try Self.load(spec)
     var tunings: [Int: NestedTuning] = [:]
+    let innerFolds =
+      spec.models.contains { $0.search != nil }
+      ? try TuningFolds(spec.tune, plan: plan, dataset: dataset, specPath: spec.path, jobs: jobs) : nil
     for (m, model) in spec.models.enumerated() {
-      if let search = model.search {
-        tunings[m] = try NestedTuning(
-          model, search: search, tune: spec.tune, plan: plan, dataset: dataset, specPath: spec.path)
+      if let search = model.search, let innerFolds {
+        tunings[m] = NestedTuning(model, search: search, tune: spec.tune, plan: plan, folds: innerFolds)
       }
     }
     var tasks: [Task] = []

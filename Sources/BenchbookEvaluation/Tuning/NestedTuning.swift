@@ -23,9 +23,8 @@ public struct NestedTuning: Sendable {
   let finalInner: [Fold]
   let tune: TuneSpec
 
-  init(_ model: ModelSpec, search: SearchSpace, tune: TuneSpec, plan: FoldPlan, dataset: Dataset, specPath: String)
-    throws(SpecError)
-  {
+  /// - Parameter folds: the run's inner folds, which every tuned model shares.
+  init(_ model: ModelSpec, search: SearchSpace, tune: TuneSpec, plan: FoldPlan, folds: TuningFolds) {
     self.model = model
     self.tune = tune
     var configurations = search.configurations
@@ -39,14 +38,8 @@ public struct NestedTuning: Sendable {
     }
     self.configurations = configurations
     outerFolds = plan.folds
-    var inner: [[Fold]] = []
-    for fold in plan.folds {
-      inner.append(
-        try InnerFolds.make(tune, rows: fold.train, dataset: dataset, specPath: specPath, outerFold: fold.index))
-    }
-    innerFolds = inner
-    finalInner = try InnerFolds.make(
-      tune, rows: RowIndices(all: dataset.x.rows), dataset: dataset, specPath: specPath, outerFold: nil)
+    innerFolds = folds.perOuter
+    finalInner = folds.final
   }
 
   /// The grid's settings at scikit-learn's defaults, the spec's fixed settings kept:
