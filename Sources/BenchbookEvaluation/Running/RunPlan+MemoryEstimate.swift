@@ -54,7 +54,8 @@ extension RunPlan {
       } : []
 
     var storedIndices = plan.folds.reduce(0) { $0 + $1.train.storedIndexCount + $1.test.storedIndexCount }
-    for tuning in tunings.values {
+    // Every tuned model holds the run's one set of inner folds (`TuningFolds`).
+    if let tuning = tunings.values.first {
       for fold in tuning.innerFolds.joined() + tuning.finalInner {
         storedIndices += fold.train.storedIndexCount + fold.test.storedIndexCount
       }
