@@ -31,6 +31,31 @@ import Testing
     #expect(outputs.count { $0.hasPrefix("fold ") } == outputs.count - 4)
   }
 
+  /// A tuned tree's splits grown from features sorted once must score exactly as each split's own fits: the
+  /// deepest configuration from the sorted features, the shallower ones cut from it (or grown again from the
+  /// split's rows where a seeded tie goes another way).
+  @Test(arguments: NeighborGraphPassTests.resamplings)
+  func tunedSplitsFromSortedFeaturesEqualEachSplitsOwn(resampling: String) throws {
+    let folder = try NeighborGraphPassTests.writeData(rows: 240, seed: 5)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let yaml = """
+      data: {path: data.csv}
+      target: y
+      features: [a, b, c]
+      \(resampling)
+      models:
+        - DT: {max_depth: [1, 2, 4, null]}
+        - DT: {max_depth: [2, null], criterion: [gini, entropy], random_state: 7, label: DT7}
+      tune: {inner: {method: stratified-kfold, folds: 3}}
+      """
+    let outputs = try NeighborGraphPassTests.expectSharingChangesNothing(yaml, in: folder)
+    #expect(outputs.allSatisfy { $0.hasPrefix("tuning ") })
+    // The splits did share sorted features: the estimate counts them, by the decision the run takes.
+    let plan = try RunPlan(SpecParser.parse(yaml: yaml, path: folder.appendingPathComponent("spec.yaml").path))
+    let estimate = plan.memoryEstimate(Array(plan.tasks.indices), jobs: 2, audits: false)
+    #expect(estimate.inputs.sharedBytes == 2 * plan.dataset.x.rows * plan.dataset.x.columns * 4)
+  }
+
   /// A fold whose training rows lack a class fits on the classes present and answers zero for the missing one,
   /// as its own fit does.
   @Test func foldMissingAClass() throws {

@@ -33,6 +33,38 @@ import Testing
     }
   }
 
+  /// A tuned tree's configurations grown together from the sorted features (the deepest one grown from them, the
+  /// others cut from it, their subtrees grown again from the gathered rows where a seeded tie goes another way)
+  /// are the trees `sharedFits` grows from the gathered rows, on subsets in any order.
+  @Test func presortedSharedFitsEqualSharedFits() throws {
+    let data = try DecisionTreeSeedTests.dataset("flights-sample.csv.gz")
+    let x = data.x.selecting(rows: Array(0..<5000))
+    let allLabels = Array(data.labels[0..<5000])
+    let presort = try #require(FeaturePresort(x))
+    var regrown = 0
+    for rows in Self.subsets(of: 5000).dropFirst() {
+      let gathered = x.selecting(rows: rows)
+      let labels = rows.map { allLabels[$0] }
+      for randomState in [0, 1, 42, nil] as [Int?] {
+        let configurations = [3, 6, 9, 12, nil].map { DecisionTree(maxDepth: $0, randomState: randomState) }
+        let own = try DecisionTree.sharedFits(configurations, gathered, labels: labels, classCount: 2)
+        let presorted = try DecisionTree.sharedFits(
+          configurations, presorted: presort, rows: { visit in for row in rows { visit(row..<row + 1) } },
+          labelOfRow: allLabels, gathered: gathered, labels: labels, classCount: 2)
+        regrown += configurations.count { !own.last!.serves($0) }
+        for (c, configuration) in configurations.enumerated() {
+          let name =
+            "random_state \(String(describing: randomState)), max_depth \(String(describing: configuration.maxDepth))"
+          #expect(presorted[c].nodes == own[c].nodes, "\(name)")
+          #expect(presorted[c].classCounts == own[c].classCounts, "\(name)")
+          #expect(presorted[c].configuration == configuration, "\(name)")
+        }
+      }
+    }
+    // Some depths took the path that grows subtrees again from the gathered rows.
+    #expect(regrown > 0)
+  }
+
   /// Values equal in float32 but not in double are one value to the tree, whichever row comes first.
   @Test func valuesEqualInFloat32AreTies() throws {
     var rows: [[Double]] = []

@@ -11,10 +11,64 @@ extension FoldEvaluator {
   /// strategy is `sharedPresort`, no planted slowdown (tests time a repeated fit), and rows that any fold's fit
   /// takes as they are (`fitsRowsAsTheyAre`); `nil` otherwise.
   func presortFitter(_ model: ModelSpec) -> (any PresortFitting)? {
-    guard model.descriptor.foldStrategy == .sharedPresort, model.search == nil,
-      !FitRepeat.isPlanted(for: model.label), fitsRowsAsTheyAre
-    else { return nil }
+    guard model.search == nil, sharesPresort(model) else { return nil }
     return model.classifier as? any PresortFitting
+  }
+
+  /// Whether `model`'s fits, tuned or not, may grow from sorted features shared by many fits: its descriptor's
+  /// fold strategy is `sharedPresort`, no planted slowdown (tests time a repeated fit), and rows that any fit
+  /// takes as they are (`fitsRowsAsTheyAre`).
+  func sharesPresort(_ model: ModelSpec) -> Bool {
+    model.descriptor.foldStrategy == .sharedPresort && !FitRepeat.isPlanted(for: model.label) && fitsRowsAsTheyAre
+  }
+
+  /// A tuned model's configurations fitted on the training rows `train`, gathered as `x` with `labels`, sharing
+  /// their work (`fits(of:on:labels:model:fold:)`) and growing the deepest tree from `shared` sorted features
+  /// instead of sorting `x`: the same models, bit for bit.
+  /// - Returns: the fits, and the nanoseconds spent waiting for the sorted features less this fit's share of
+  ///   building them (what the caller's fit time should drop).
+  /// - Precondition: every class occurs in `labels`.
+  func fits(
+    of configurations: [any Classifier], train: RowIndices, gathered x: Matrix, labels: [Int], model: ModelSpec,
+    fold: Int?, presorted shared: FoldShared<FeaturePresort?>
+  ) throws(ModelFailure) -> (fits: [any FittedClassifier], waitNanoseconds: Int64) {
+    guard sharesPresort(model), model.descriptor.traits.sharedWork.contains(.configurations),
+      let first = configurations.first as? any PresortFitting
+    else {
+      shared.done()
+      return (try fits(of: configurations, on: x, labels: labels, model: model, fold: fold), 0)
+    }
+    let dataset = dataset
+    let asked = DispatchTime.now().uptimeNanoseconds
+    return try shared.use(building: { FeaturePresort(dataset.x) }) {
+      (built) throws(ModelFailure) -> ([any FittedClassifier], Int64) in
+      let waited = Int64(DispatchTime.now().uptimeNanoseconds - asked)
+      let share = Int64(built.buildSeconds / Double(shared.folds) * 1e9)
+      guard let presort = built.value else {
+        return (try fits(of: configurations, on: x, labels: labels, model: model, fold: fold), waited)
+      }
+      do throws(ModelError) {
+        // Every class trains, so the dataset's labels serve as they are.
+        return (
+          try Self.sharedFits(
+            first, configurations, presorted: presort, rows: train, labelOfRow: dataset.labels, gathered: x,
+            labels: labels, classCount: dataset.classes.count),
+          waited - share
+        )
+      } catch {
+        throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
+      }
+    }
+  }
+
+  /// Opens the configurations' common type to call its presorted `sharedFits`.
+  private static func sharedFits<C: PresortFitting>(
+    _ first: C, _ configurations: [any Classifier], presorted: FeaturePresort, rows: RowIndices, labelOfRow: [Int],
+    gathered x: Matrix, labels: [Int], classCount: Int
+  ) throws(ModelError) -> [any FittedClassifier] {
+    try C.sharedFits(
+      configurations.map { $0 as! C }, presorted: presorted, rows: rows.forEachRun, labelOfRow: labelOfRow,
+      gathered: x, labels: labels, classCount: classCount)
   }
 
   /// `evaluate(model, on: fold)`, growing the tree from `shared` sorted features. Data the sort refuses (a

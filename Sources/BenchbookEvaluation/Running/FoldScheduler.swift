@@ -30,9 +30,11 @@ struct FoldScheduler: Sendable {
   ///     from the same sorted features (a kNN model's fit on all rows is kept for the on-device measurements, and
   ///     a shared tree held that long would sit beside every later fold).
   ///   - reordersRows: see `reordersRows`.
+  ///   - tuningTrain: model index → the training rows of each split this pass scores for the tuned model on its
+  ///     own; a decision tree's splits then share sorted features as folds do.
   init(
     models: [ModelSpec], evaluator: FoldEvaluator, storedRows: [Int32]?, folds: (Int) -> [Fold],
-    fitsAllRows: (Int) -> Bool = { _ in false }, reordersRows: Bool
+    fitsAllRows: (Int) -> Bool = { _ in false }, reordersRows: Bool, tuningTrain: (Int) -> [RowIndices] = { _ in [] }
   ) {
     let rowCount = evaluator.dataset.x.rows
     var trees: [Int: SharedNeighborTree] = [:]
@@ -40,8 +42,11 @@ struct FoldScheduler: Sendable {
     var presortsAllRows: Set<Int> = []
     for (m, model) in models.enumerated() {
       // Shared work pays once at least two fits use it (folds, and a tree's fit on all rows).
-      let served = folds(m).count { Self.serves($0, rowCount: rowCount) }
-      if let neighbors = evaluator.neighborSearcher(model) {
+      let served = folds(m).count { Self.serves($0.train, rowCount: rowCount) }
+      if model.search != nil {
+        let splits = tuningTrain(m).count { Self.serves($0, rowCount: rowCount) }
+        if evaluator.sharesPresort(model) && splits >= 2 { presorts[m] = FoldShared(folds: splits) }
+      } else if let neighbors = evaluator.neighborSearcher(model) {
         guard served >= 2 else { continue }
         trees[m] = SharedNeighborTree(leafSize: neighbors.leafSize, folds: served, storedRows: storedRows)
       } else if evaluator.presortFitter(model) != nil {
@@ -122,6 +127,11 @@ struct FoldScheduler: Sendable {
     tree(model: m, fold: fold) != nil || presort(model: m, fold: fold) != nil ? m : nil
   }
 
+  /// The group of fits sharing work that a tuned model `m`'s split training on `training` belongs to, or `nil`.
+  func sharedGroup(model m: Int, training: RowIndices) -> Int? {
+    presort(model: m, training: training) == nil ? nil : m
+  }
+
   /// The group of fits sharing work that model `m`'s fit on all rows belongs to, or `nil`.
   func sharedGroupAllRows(model m: Int) -> Int? { presortForAllRows(model: m) == nil ? nil : m }
 
@@ -148,13 +158,17 @@ struct FoldScheduler: Sendable {
 
   /// The tree fold `fold` of model `m` searches, or `nil` when it does not search a shared one.
   func tree(model m: Int, fold: Fold) -> SharedNeighborTree? {
-    guard let tree = trees[m], Self.serves(fold, rowCount: rowCount) else { return nil }
+    guard let tree = trees[m], Self.serves(fold.train, rowCount: rowCount) else { return nil }
     return tree
   }
 
   /// The sorted features fold `fold` of model `m` filters, or `nil` when it does not use shared ones.
-  func presort(model m: Int, fold: Fold) -> FoldShared<FeaturePresort?>? {
-    guard let presort = presorts[m], Self.serves(fold, rowCount: rowCount) else { return nil }
+  func presort(model m: Int, fold: Fold) -> FoldShared<FeaturePresort?>? { presort(model: m, training: fold.train) }
+
+  /// The sorted features a fit of model `m` (a fold, or a tuned model's split) on `training` filters, or `nil`
+  /// when it does not use shared ones.
+  func presort(model m: Int, training: RowIndices) -> FoldShared<FeaturePresort?>? {
+    guard let presort = presorts[m], Self.serves(training, rowCount: rowCount) else { return nil }
     return presort
   }
 
@@ -167,5 +181,5 @@ struct FoldScheduler: Sendable {
   /// search of a shared tree and a filter of shared sorted lists pass over the rows a fold may not use, and
   /// below a third they would pass over more than two of them for each it may, costing more than the fold's
   /// own smaller work.
-  private static func serves(_ fold: Fold, rowCount: Int) -> Bool { 3 * fold.train.count >= rowCount }
+  private static func serves(_ training: RowIndices, rowCount: Int) -> Bool { 3 * training.count >= rowCount }
 }

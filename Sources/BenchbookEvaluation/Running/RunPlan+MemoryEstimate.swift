@@ -20,7 +20,13 @@ extension RunPlan {
           return plan.folds[f]
         }
       },
-      fitsAllRows: { m in indices.contains { tasks[$0] == .allRows(model: m) } }, reordersRows: false)
+      fitsAllRows: { m in indices.contains { tasks[$0] == .allRows(model: m) } }, reordersRows: false,
+      tuningTrain: { m in
+        indices.compactMap { index -> RowIndices? in
+          guard case .tuning(m, let split) = tasks[index] else { return nil }
+          return tunings[m]!.scoring(split).train
+        }
+      })
 
     var taskBytes: [Int] = []
     var tuningTaskBytes: [Int] = []
@@ -37,14 +43,17 @@ extension RunPlan {
         let scored = tunings[m]!.scoring(split)
         let traits = spec.models[m].descriptor.traits
         tuningTaskBytes.append(traits.workingCopies * scored.train.count * rowBytes * scored.configurationCount)
-        if traits.sharedWork.contains(.neighborSearchAcrossSplits) { sharing.insert(m) }
+        if traits.sharedWork.contains(.neighborSearchAcrossSplits)
+          || scheduler.sharedGroup(model: m, training: scored.train) != nil
+        {
+          sharing.insert(m)
+        }
       }
     }
-    // Shared work: a kd-tree holds its points and their row numbers; sorted features one row number per value.
+    // Shared work: sorted features (a decision tree's, tuned or not) hold one row number per value; a kd-tree
+    // (a kNN model's) its points and their row numbers.
     let sharedBytes = sharing.reduce(0) { total, m in
-      let model = spec.models[m]
-      if evaluator.neighborSearcher(model) != nil || tunings[m] != nil { return total + rows * (rowBytes + 8) }
-      return total + (evaluator.presortFitter(model) != nil ? rows * dataset.x.columns * 4 : 0)
+      total + (evaluator.sharesPresort(spec.models[m]) ? rows * dataset.x.columns * 4 : rows * (rowBytes + 8))
     }
     // The audit refits every model on every outer fold, as the models will ship.
     let auditTaskBytes =

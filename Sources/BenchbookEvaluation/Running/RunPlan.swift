@@ -143,7 +143,13 @@ public struct RunPlan: Sendable {
             return plan.folds[f]
           }
         },
-        fitsAllRows: { m in remaining.contains { tasks[$0] == .allRows(model: m) } }, reordersRows: false)
+        fitsAllRows: { m in remaining.contains { tasks[$0] == .allRows(model: m) } }, reordersRows: false,
+        tuningTrain: { m in
+          remaining.compactMap { index -> RowIndices? in
+            guard case .tuning(m, let split) = tasks[index] else { return nil }
+            return tunings[m]!.scoring(split).train
+          }
+        })
       : FoldScheduler.unshared(models: spec.models, evaluator: evaluator)
     let order = FoldScheduler.order(
       costs: remaining.map { cost(tasks[$0]) },
@@ -156,7 +162,7 @@ public struct RunPlan: Sendable {
         switch tasks[remaining[position]] {
         case .fold(let m, let f): scheduler.sharedGroup(model: m, fold: plan.folds[f])
         case .allRows(let m): scheduler.sharedGroupAllRows(model: m)
-        case .tuning: nil
+        case .tuning(let m, let split): scheduler.sharedGroup(model: m, training: tunings[m]!.scoring(split).train)
         }
       })
     let alreadyDone = outputs.count
@@ -179,8 +185,10 @@ public struct RunPlan: Sendable {
       case .allRows(let m): return .allRows(try scheduler.fitAllRows(model: m))
       case .tuning(let m, let split):
         let model = spec.models[m]
+        let presorted = scheduler.presort(model: m, training: tunings[m]!.scoring(split).train)
         return .tuning(
-          try tunings[m]!.evaluate(split, with: evaluator, size: sizeOf.map { size in { size(model, $1) } }))
+          try tunings[m]!.evaluate(
+            split, with: evaluator, size: sizeOf.map { size in { size(model, $1) } }, presorted: presorted))
       }
     }
     for (index, output) in zip(remaining, rest) { outputs[index] = output }

@@ -12,9 +12,11 @@ extension FoldEvaluator {
   ///   - full: every measure (outer folds), or log-loss alone (inner folds).
   ///   - size: the Core ML size of a configuration fitted here, when a budget needs it.
   ///   - fold: the outer fold, named in errors.
+  ///   - presorted: sorted features shared with the model's other splits, which a decision tree grows from
+  ///     instead of sorting `train` (`fits(of:train:gathered:labels:model:fold:presorted:)`); counted done here.
   func evaluate(
     _ model: ModelSpec, configurations: [any Classifier], train: RowIndices, test: RowIndices, full: Bool, fold: Int?,
-    size: ((Int, FittedPipeline) -> Int?)? = nil
+    size: ((Int, FittedPipeline) -> Int?)? = nil, presorted: FoldShared<FeaturePresort?>? = nil
   ) throws(ModelFailure) -> ConfigurationScores {
     let training = GatheredRows(dataset, rows: train)
     let testX = dataset.x.selecting(rows: test)
@@ -37,9 +39,17 @@ extension FoldEvaluator {
     if present.allSatisfy({ $0 }) && training.x.rows > 0 {
       // The fits serve both the scores and the Core ML sizes.
       let sharedStart = DispatchTime.now().uptimeNanoseconds
-      let fitted = try fits(of: configurations, on: prepared, labels: training.labels, model: model, fold: fold)
+      var waited: Int64 = 0
+      let fitted: [any FittedClassifier]
+      if let presorted {
+        (fitted, waited) = try fits(
+          of: configurations, train: train, gathered: prepared, labels: training.labels, model: model, fold: fold,
+          presorted: presorted)
+      } else {
+        fitted = try fits(of: configurations, on: prepared, labels: training.labels, model: model, fold: fold)
+      }
       let all = Self.predictTogether(fitted, preparedTest)
-      fitNanoseconds += DispatchTime.now().uptimeNanoseconds - sharedStart
+      fitNanoseconds += UInt64(max(0, Int64(DispatchTime.now().uptimeNanoseconds - sharedStart) - waited))
       for probabilities in all {
         try checkProbabilities(probabilities, testRows: test, model: model, fold: fold)
         score(probabilities)
@@ -48,6 +58,7 @@ extension FoldEvaluator {
         size?(index, FittedPipeline(preprocessing: preprocessing, classifier: classifier))
       }
     } else {
+      presorted?.done()
       for (index, configuration) in configurations.enumerated() {
         let fitStart = DispatchTime.now().uptimeNanoseconds
         let classifier: any FittedClassifier

@@ -83,13 +83,15 @@ public struct NestedTuning: Sendable {
   }
 
   /// Scores the configurations a split needs; a size is measured on outer folds only.
-  func evaluate(_ split: TuningSplit, with evaluator: FoldEvaluator, size: ((Int, FittedPipeline) -> Int?)?)
-    throws(ModelFailure) -> ConfigurationScores
-  {
+  /// - Parameter presorted: sorted features the model's splits share (a decision tree's), counted done here.
+  func evaluate(
+    _ split: TuningSplit, with evaluator: FoldEvaluator, size: ((Int, FittedPipeline) -> Int?)?,
+    presorted: FoldShared<FeaturePresort?>? = nil
+  ) throws(ModelFailure) -> ConfigurationScores {
     let scored = scoring(split)
     return try evaluator.evaluate(
       model, configurations: Array(configurations[..<scored.configurationCount]), train: scored.train,
-      test: scored.test, full: scored.full, fold: scored.fold, size: scored.full ? size : nil)
+      test: scored.test, full: scored.full, fold: scored.fold, size: scored.full ? size : nil, presorted: presorted)
   }
 
   /// Scores `splits` together when their work can be shared across splits (`NeighborGraphPass`, for a model whose

@@ -98,11 +98,38 @@ public struct DecisionTree: Classifier, Hashable, Codable {
   public static func sharedFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
     throws(ModelError) -> [FittedDecisionTree]
   {
+    try sharedFits(configurations, x: x, labels: labels) { (deepest: Self) throws(ModelError) in
+      try deepest.fit(x, labels: labels, classCount: classCount, recordingGrowth: true)
+    }
+  }
+
+  /// `sharedFits` on the rows `rows` visits of the matrix `presorted` was sorted from, the deepest tree grown
+  /// from the shared sorted lists filtered to them instead of from `x` sorted: the same trees, bit for bit.
+  /// - Parameters:
+  ///   - x: those rows gathered in the order `rows` visits them, which a shallower seeded tree that breaks a tie
+  ///     another way regrows its subtrees from.
+  ///   - labels: their labels, in that order.
+  public static func sharedFits(
+    _ configurations: [Self], presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labelOfRow: [Int],
+    gathered x: Matrix, labels: [Int], classCount: Int
+  ) throws(ModelError) -> [FittedDecisionTree] {
+    try sharedFits(configurations, x: x, labels: labels) { (deepest: Self) throws(ModelError) in
+      try deepest.fit(
+        presorted: presorted, rows: rows, labelOfRow: labelOfRow, classCount: classCount, wideEntries: false,
+        recordingGrowth: true)
+    }
+  }
+
+  /// The loop both `sharedFits` run, `grow` growing the deepest configuration left with its growth recorded.
+  private static func sharedFits(
+    _ configurations: [Self], x: Matrix, labels: [Int],
+    growingDeepest grow: (Self) throws(ModelError) -> FittedDecisionTree
+  ) throws(ModelError) -> [FittedDecisionTree] {
     var out = [FittedDecisionTree?](repeating: nil, count: configurations.count)
     while let deepest = configurations.indices.filter({ out[$0] == nil }).max(by: {
       (configurations[$0].maxDepth ?? .max) < (configurations[$1].maxDepth ?? .max)
     }) {
-      let tree = try configurations[deepest].fit(x, labels: labels, classCount: classCount, recordingGrowth: true)
+      let tree = try grow(configurations[deepest])
       var nodeRows: TreeNodeRows?
       for index in configurations.indices where out[index] == nil {
         out[index] = try tree.grown(as: configurations[index], x: x, labels: labels, nodeRows: &nodeRows)
@@ -139,11 +166,12 @@ public struct DecisionTree: Classifier, Hashable, Codable {
   }
 
   /// `fit(presorted:rows:labelOfRow:classCount:)`, with the entries in 8 bytes when `wideEntries` (for tests, as
-  /// `fitWithWideEntries`).
+  /// `fitWithWideEntries`), and with a seed the growth recorded when `recordingGrowth` (for `sharedFits`).
   @_spi(Testing) public func fit(
-    presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labelOfRow: [Int], classCount: Int, wideEntries: Bool
+    presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labelOfRow: [Int], classCount: Int, wideEntries: Bool,
+    recordingGrowth: Bool = false
   ) throws(ModelError) -> FittedDecisionTree {
-    var builder = TreeBuilder(self)
+    var builder = TreeBuilder(self, recordingGrowth: recordingGrowth)
     builder.widensEntries = wideEntries
     let result = try builder.build(presorted: presorted, rows: rows, labelOfRow: labelOfRow, classCount: classCount)
     return FittedDecisionTree(

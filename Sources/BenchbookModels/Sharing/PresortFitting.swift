@@ -9,4 +9,13 @@ public protocol PresortFitting: Classifier {
   ///   `0..<classCount`.
   func fit(presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labelOfRow: [Int], classCount: Int)
     throws(ModelError) -> Fitted
+
+  /// `Classifier.sharedFits` on the rows `rows` visits, from the sorted features: the same models, bit for bit.
+  /// - Parameters:
+  ///   - x: those rows gathered in the order `rows` visits them, for what the sorted lists cannot give.
+  ///   - labels: their labels, in that order; every class in `0..<classCount` occurs.
+  static func sharedFits(
+    _ configurations: [Self], presorted: FeaturePresort, rows: FeaturePresort.RowRuns, labelOfRow: [Int],
+    gathered x: Matrix, labels: [Int], classCount: Int
+  ) throws(ModelError) -> [Fitted]
 }
