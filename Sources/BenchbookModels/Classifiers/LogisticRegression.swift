@@ -513,17 +513,41 @@ private final class LogisticObjective {
 
   /// Σ log-loss for two classes; accumulates Σ (p − y)·z into `gradient`.
   private func binaryLoss(_ parameters: [Double], gradient: inout [Double]) -> Double {
+    switch features {
+    case 1: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<1>())
+    case 2: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<2>())
+    case 3: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<3>())
+    case 4: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<4>())
+    case 5: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<5>())
+    case 6: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<6>())
+    case 7: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<7>())
+    case 8: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<8>())
+    default:
+      partial.withUnsafeMutableBufferPointer { block in
+        binaryLoss(
+          parameters, gradient: &gradient, products: AnyFeatureProducts(sums: block.baseAddress!, count: features))
+      }
+    }
+  }
+
+  /// `binaryLoss` with the rows' products (`RowProducts`) compiled for the feature count.
+  @inline(__always)
+  private func binaryLoss<Products: RowProducts>(
+    _ parameters: [Double], gradient: inout [Double], products: Products
+  ) -> Double {
     let d = features
     let intercept = fitIntercept ? parameters[d] : 0
+    var products = products
     var total = 0.0
     design.withUnsafeBufferPointer { z in
       labels.withUnsafeBufferPointer { y in
         parameters.withUnsafeBufferPointer { u in
-          partial.withUnsafeMutableBufferPointer { block in
+          gradient.withUnsafeMutableBufferPointer { gradient in
             var start = 0
             while start < rows {
               let end = min(start + Self.blockSize, rows)
-              for j in 0..<width { block[j] = 0 }
+              products.reset()
+              var interceptSum = 0.0
               var blockLoss = 0.0
               var chunkStart = start
               while chunkStart < end {
@@ -531,9 +555,8 @@ private final class LogisticObjective {
                 // Σ log(1 + e) over the chunk's rows with e ≥ `productFloor`, as the log of their product.
                 var product = 1.0
                 for i in chunkStart..<chunkEnd {
-                  let row = i * d
-                  var margin = intercept
-                  for j in 0..<d { margin += z[row + j] * u[j] }
+                  let row = z.baseAddress! + i * d
+                  let margin = products.margin(intercept, row, u.baseAddress!)
                   // Stable: with e = exp(−|m|), log(1 + exp(±m)) = max(±m, 0) + log1p(e).
                   let e = exp(-abs(margin))
                   let onePlusE = 1 + e
@@ -544,14 +567,15 @@ private final class LogisticObjective {
                   // p − y, with p = σ(m) and 1 − p each computed without cancellation.
                   let residual: Double =
                     positive ? -(margin >= 0 ? e * q : q) : (margin >= 0 ? q : e * q)
-                  for j in 0..<d { block[j] += residual * z[row + j] }
-                  if fitIntercept { block[d] += residual }
+                  products.add(residual, times: row)
+                  interceptSum += residual
                 }
                 blockLoss += log(product)
                 chunkStart = chunkEnd
               }
               total += blockLoss
-              for j in 0..<width { gradient[j] += block[j] }
+              products.addSums(to: gradient.baseAddress!)
+              if fitIntercept { gradient[d] += interceptSum }
               start = end
             }
           }

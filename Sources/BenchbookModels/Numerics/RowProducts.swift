@@ -1,0 +1,64 @@
+/// The per-row arithmetic of a linear model's loss over a row of its design matrix: the margin x·u and the sums of
+/// residual·x a block of rows adds to the gradient, each in feature order.
+///
+/// A loss loop generic over it is compiled once per width: `FewFeatureProducts` holds the sums in registers
+/// and unrolls the feature loops for a width known when compiling (the flagship's four features); `AnyFeatureProducts`
+/// keeps them in memory for any width. A sum kept in memory waits on its own store every row. Both do the same
+/// operations in the same order, so the loss and gradient are the same to the bit.
+protocol RowProducts {
+  /// Sets every sum to zero.
+  mutating func reset()
+  /// `start + Σ row[j]·u[j]`, added in feature order.
+  func margin(_ start: Double, _ row: UnsafePointer<Double>, _ u: UnsafePointer<Double>) -> Double
+  /// `sum[j] += residual·row[j]` for every feature j.
+  mutating func add(_ residual: Double, times row: UnsafePointer<Double>)
+  /// `target[j] += sum[j]` for every feature j.
+  func addSums(to target: UnsafeMutablePointer<Double>)
+}
+
+/// `RowProducts` for exactly `count` features, the sums in an `InlineArray`.
+struct FewFeatureProducts<let count: Int>: RowProducts {
+  private var sums = InlineArray<count, Double>(repeating: 0)
+
+  @inline(__always) mutating func reset() {
+    for j in 0..<count { sums[j] = 0 }
+  }
+
+  @inline(__always) func margin(_ start: Double, _ row: UnsafePointer<Double>, _ u: UnsafePointer<Double>) -> Double {
+    var margin = start
+    for j in 0..<count { margin += row[j] * u[j] }
+    return margin
+  }
+
+  @inline(__always) mutating func add(_ residual: Double, times row: UnsafePointer<Double>) {
+    for j in 0..<count { sums[j] += residual * row[j] }
+  }
+
+  @inline(__always) func addSums(to target: UnsafeMutablePointer<Double>) {
+    for j in 0..<count { target[j] += sums[j] }
+  }
+}
+
+/// `RowProducts` for any number of features, the sums in a caller's buffer of `count` values.
+struct AnyFeatureProducts: RowProducts {
+  let sums: UnsafeMutablePointer<Double>
+  let count: Int
+
+  @inline(__always) mutating func reset() {
+    for j in 0..<count { sums[j] = 0 }
+  }
+
+  @inline(__always) func margin(_ start: Double, _ row: UnsafePointer<Double>, _ u: UnsafePointer<Double>) -> Double {
+    var margin = start
+    for j in 0..<count { margin += row[j] * u[j] }
+    return margin
+  }
+
+  @inline(__always) mutating func add(_ residual: Double, times row: UnsafePointer<Double>) {
+    for j in 0..<count { sums[j] += residual * row[j] }
+  }
+
+  @inline(__always) func addSums(to target: UnsafeMutablePointer<Double>) {
+    for j in 0..<count { target[j] += sums[j] }
+  }
+}
