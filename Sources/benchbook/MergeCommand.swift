@@ -51,7 +51,7 @@ struct MergeCommand: ParsableCommand {
       let experiment = try SpecParser.read(file: specPath)
       let destination = out ?? "reports/\(experiment.name)"
       StagedFolder.removeAbandoned(beside: destination)
-      let plan = try RunPlan(experiment)
+      let plan = try RunPlan(experiment, jobs: parallel.jobs)
       let outputs = try ShardMerge.outputs(plan, shards: shards, jobs: parallel.jobs, progress: nil)
       var options = ExperimentRunner.Options(jobs: parallel.jobs)
       // The command that reproduces these results on one machine.

@@ -38,7 +38,7 @@ struct PlanCommand: ParsableCommand {
   func run() throws {
     try CommandLineFailure.reporting {
       let experiment = try SpecParser.read(file: spec)
-      let plan = try RunPlan(experiment)
+      let plan = try RunPlan(experiment, jobs: parallel.jobs)
       let partition = ShardPartition(plan, shards: shards)
       let jobs = parallel.jobs
       let shardPeaks = partition.cells.indices.map {

@@ -71,7 +71,7 @@ struct RunCommand: ParsableCommand {
   func runShard(_ experiment: ExperimentSpec, _ shard: ShardOption) throws {
     guard let out else { throw CommandError("--shard needs --out DIR, the folder every shard writes into") }
     let index = try shard.resolvedIndex()
-    let plan = try RunPlan(experiment)
+    let plan = try RunPlan(experiment, jobs: parallel.jobs)
     let partition = ShardPartition(plan, shards: shard.count)
     let progress = quiet ? nil : ProgressLine(title: "\(experiment.name) shard \(index) of \(shard.count)")
     var report: (@Sendable (Int, Int) -> Void)?

@@ -116,12 +116,13 @@ struct StudyCommand: ParsableCommand {
     // only the experiments it has cells of, so one dataset at a time is held.
     var costs: [StudyPartition.Cell: Int] = [:]
     for i in computed {
-      costs.merge(StudyPartition.cellCosts(try RunPlan(study.experiments[i].spec), experiment: i)) { a, _ in a }
+      costs.merge(StudyPartition.cellCosts(try RunPlan(study.experiments[i].spec, jobs: parallel.jobs), experiment: i))
+      { a, _ in a }
     }
     let partition = StudyPartition(costs: costs, shards: shard.count)
     for i in computed {
       let experiment = study.experiments[i]
-      let plan = try RunPlan(experiment.spec)
+      let plan = try RunPlan(experiment.spec, jobs: parallel.jobs)
       let indices = partition.taskIndices(plan, experiment: i, shard: index)
       let progress = quiet || indices.isEmpty ? nil : ProgressLine(title: "\(experiment.spec.name) shard \(index)")
       var report: (@Sendable (Int, Int) -> Void)?

@@ -56,7 +56,7 @@ enum StudyMerge {
         continue
       }
       let folder = ExperimentFreshness.folder(experiment, in: destination)
-      let plan = try RunPlan(experiment.spec)
+      let plan = try RunPlan(experiment.spec, jobs: jobs)
       let outputs = try ShardMerge.outputs(plan, shards: shards[name]!, jobs: jobs, progress: nil)
       var options = ExperimentRunner.Options(jobs: jobs)
       options.command = StudyOutput.experimentCommand(experiment, folder: folder)

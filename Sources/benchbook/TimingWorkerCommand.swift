@@ -34,7 +34,7 @@ struct TimingWorkerCommand: ParsableCommand {
       let experiment = try SpecParser.read(file: spec)
       _ = try FitRepeat.active(labels: experiment.models.map(\.label))
       if probe {
-        let plan = try RunPlan(experiment)
+        let plan = try RunPlan(experiment, jobs: parallel.jobs)
         let session = TimingSession(evaluator: plan.evaluator, fold: plan.plan.folds[0])
         for model in experiment.models where !model.isTuned {
           try session.probe(model)

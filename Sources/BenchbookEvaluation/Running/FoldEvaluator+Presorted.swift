@@ -5,7 +5,8 @@ import Dispatch
 
 /// Folds of a model grown from features sorted once for every fold (`FeaturePresort`, `PresortFitting`: a decision
 /// tree), each filtering the sorted lists to its training rows instead of gathering and sorting them: the same
-/// trees, node for node, so the scores are bit-identical to `evaluate(_:on:)`, which tests check.
+/// trees, node for node, so the scores are bit-identical to `evaluate(_:on:)`, which tests check. A tuned tree's
+/// splits share them the same way (`fits(of:train:gathered:labels:model:fold:presorted:)`).
 extension FoldEvaluator {
   /// `model`'s classifier when its folds may share sorted features: an untuned model whose descriptor's fold
   /// strategy is `sharedPresort`, no planted slowdown (tests time a repeated fit), and rows that any fold's fit
@@ -22,18 +23,26 @@ extension FoldEvaluator {
     model.descriptor.foldStrategy == .sharedPresort && !FitRepeat.isPlanted(for: model.label) && fitsRowsAsTheyAre
   }
 
+  /// Whether a tuned `model`'s splits may grow from shared sorted features: `sharesPresort`, its configurations
+  /// fitted together (`SharedWork.configurations`), and a classifier that fits from them (`PresortFitting`). The
+  /// scheduler shares sorted features exactly when this holds, and `fits(of:train:…)` uses them.
+  func tunedPresortFitting(_ model: ModelSpec) -> Bool {
+    sharesPresort(model) && model.descriptor.traits.sharedWork.contains(.configurations)
+      && model.classifier is any PresortFitting
+  }
+
   /// A tuned model's configurations fitted on the training rows `train`, gathered as `x` with `labels`, sharing
   /// their work (`fits(of:on:labels:model:fold:)`) and growing the deepest tree from `shared` sorted features
   /// instead of sorting `x`: the same models, bit for bit.
   /// - Returns: the fits, and the nanoseconds spent waiting for the sorted features less this fit's share of
-  ///   building them (what the caller's fit time should drop).
+  ///   building them (what the caller's fit time should drop); with no sorted features (a value beyond float32),
+  ///   the wait alone, as the split then sorts its own rows.
   /// - Precondition: every class occurs in `labels`.
   func fits(
     of configurations: [any Classifier], train: RowIndices, gathered x: Matrix, labels: [Int], model: ModelSpec,
     fold: Int?, presorted shared: FoldShared<FeaturePresort?>
   ) throws(ModelFailure) -> (fits: [any FittedClassifier], waitNanoseconds: Int64) {
-    guard sharesPresort(model), model.descriptor.traits.sharedWork.contains(.configurations),
-      let first = configurations.first as? any PresortFitting
+    guard tunedPresortFitting(model), let first = configurations.first as? any PresortFitting
     else {
       shared.done()
       return (try fits(of: configurations, on: x, labels: labels, model: model, fold: fold), 0)

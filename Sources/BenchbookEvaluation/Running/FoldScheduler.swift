@@ -4,7 +4,8 @@ import BenchbookSpec
 
 /// How every fold fit of a pass runs, decided in one place for cross-validation (`RunPlan`) and the audit's
 /// refits (`LeakAudit`) alike: which shared work a fit uses (a kd-tree over every row for a model whose descriptor
-/// says `sharedNeighborTree`, features sorted once for `sharedPresort`, rows read in place for `inPlace`), the
+/// says `sharedNeighborTree`, features sorted once for `sharedPresort`, also by a tuned model's splits, rows read
+/// in place for `inPlace`), the
 /// order its rows come in, the rows it holds (the memory budget's weight), its cost, and the order to start fits.
 ///
 /// Every strategy gives the scores a fit on the fold's gathered rows gives, bit for bit (tests compare them), so
@@ -41,11 +42,11 @@ struct FoldScheduler: Sendable {
     var presorts: [Int: FoldShared<FeaturePresort?>] = [:]
     var presortsAllRows: Set<Int> = []
     for (m, model) in models.enumerated() {
-      // Shared work pays once at least two fits use it (folds, and a tree's fit on all rows).
+      // Shared work pays once at least two fits use it (folds, and a tree's fit on all rows; a tuned model's splits).
       let served = folds(m).count { Self.serves($0.train, rowCount: rowCount) }
       if model.search != nil {
         let splits = tuningTrain(m).count { Self.serves($0, rowCount: rowCount) }
-        if evaluator.sharesPresort(model) && splits >= 2 { presorts[m] = FoldShared(folds: splits) }
+        if evaluator.tunedPresortFitting(model) && splits >= 2 { presorts[m] = FoldShared(folds: splits) }
       } else if let neighbors = evaluator.neighborSearcher(model) {
         guard served >= 2 else { continue }
         trees[m] = SharedNeighborTree(leafSize: neighbors.leafSize, folds: served, storedRows: storedRows)

@@ -19,7 +19,7 @@ public struct PeakMemoryEstimate: Sendable, Hashable {
     public var encodedRowBytes: Int
     /// Bytes per kept row beside the matrix: the label, the time and availability columns.
     public var sideRowBytes: Int
-    /// Row numbers the folds store (outer folds, and every tuned model's inner folds), 4 bytes each.
+    /// Row numbers the folds store (outer folds, and the inner folds every tuned model shares), 4 bytes each.
     public var storedFoldIndices: Int
     /// Threads fitting at once (`--jobs`).
     public var jobs: Int

@@ -514,14 +514,14 @@ private final class LogisticObjective {
   /// Σ log-loss for two classes; accumulates Σ (p − y)·z into `gradient`.
   private func binaryLoss(_ parameters: [Double], gradient: inout [Double]) -> Double {
     switch features {
-    case 1: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<1>())
-    case 2: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<2>())
-    case 3: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<3>())
-    case 4: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<4>())
-    case 5: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<5>())
-    case 6: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<6>())
-    case 7: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<7>())
-    case 8: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<8>())
+    case 1: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<FeatureCount.One>())
+    case 2: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<FeatureCount.Two>())
+    case 3: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<FeatureCount.Three>())
+    case 4: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<FeatureCount.Four>())
+    case 5: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<FeatureCount.Five>())
+    case 6: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<FeatureCount.Six>())
+    case 7: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<FeatureCount.Seven>())
+    case 8: binaryLoss(parameters, gradient: &gradient, products: FewFeatureProducts<FeatureCount.Eight>())
     default:
       partial.withUnsafeMutableBufferPointer { block in
         binaryLoss(
