@@ -12,21 +12,7 @@ extension RunPlan {
   func memoryInputs(_ indices: [Int], jobs: Int, audits: Bool) -> PeakMemoryEstimate.Inputs {
     let rows = dataset.x.rows
     let rowBytes = 8 * dataset.x.columns
-    let scheduler = FoldScheduler(
-      models: spec.models, evaluator: evaluator, storedRows: plan.rowsInTime,
-      folds: { m in
-        indices.compactMap { index -> Fold? in
-          guard case .fold(m, let f) = tasks[index] else { return nil }
-          return plan.folds[f]
-        }
-      },
-      fitsAllRows: { m in indices.contains { tasks[$0] == .allRows(model: m) } }, reordersRows: false,
-      tuningTrain: { m in
-        indices.compactMap { index -> RowIndices? in
-          guard case .tuning(m, let split) = tasks[index] else { return nil }
-          return tunings[m]!.scoring(split).train
-        }
-      })
+    let scheduler = self.scheduler(running: indices)
 
     var taskBytes: [Int] = []
     var tuningTaskBytes: [Int] = []

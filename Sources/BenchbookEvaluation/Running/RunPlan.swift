@@ -97,6 +97,26 @@ public struct RunPlan: Sendable {
     spec.models[task.model].descriptor.traits.relativeCost * (tunings[task.model]?.configurations.count ?? 1)
   }
 
+  /// How the fits of the tasks at `indices` run, sharing work among them (`FoldScheduler`): `execute` runs them so,
+  /// and `memoryEstimate` counts what that holds.
+  func scheduler(running indices: [Int]) -> FoldScheduler {
+    FoldScheduler(
+      models: spec.models, evaluator: evaluator, storedRows: plan.rowsInTime,
+      folds: { m in
+        indices.compactMap { index -> Fold? in
+          guard case .fold(m, let f) = tasks[index] else { return nil }
+          return plan.folds[f]
+        }
+      },
+      fitsAllRows: { m in indices.contains { tasks[$0] == .allRows(model: m) } }, reordersRows: false,
+      tuningTrain: { m in
+        indices.compactMap { index -> RowIndices? in
+          guard case .tuning(m, let split) = tasks[index] else { return nil }
+          return tunings[m]!.scoring(split).train
+        }
+      })
+  }
+
   /// Runs the tasks at `indices` (into `tasks`) on `jobs` threads, costliest first. Tasks whose held rows
   /// together pass five copies of the data do not run at once (on two cores any two folds may; on more,
   /// the heaviest fits are not all in flight together).
@@ -134,23 +154,7 @@ public struct RunPlan: Sendable {
     let remaining = indices.filter { outputs[$0] == nil }
     // How each fold fit runs (shared work, held rows, order): the decision the audit's refits take too.
     let scheduler =
-      sharing
-      ? FoldScheduler(
-        models: spec.models, evaluator: evaluator, storedRows: plan.rowsInTime,
-        folds: { m in
-          remaining.compactMap { index -> Fold? in
-            guard case .fold(m, let f) = tasks[index] else { return nil }
-            return plan.folds[f]
-          }
-        },
-        fitsAllRows: { m in remaining.contains { tasks[$0] == .allRows(model: m) } }, reordersRows: false,
-        tuningTrain: { m in
-          remaining.compactMap { index -> RowIndices? in
-            guard case .tuning(m, let split) = tasks[index] else { return nil }
-            return tunings[m]!.scoring(split).train
-          }
-        })
-      : FoldScheduler.unshared(models: spec.models, evaluator: evaluator)
+      sharing ? self.scheduler(running: remaining) : FoldScheduler.unshared(models: spec.models, evaluator: evaluator)
     let order = FoldScheduler.order(
       costs: remaining.map { cost(tasks[$0]) },
       last: remaining.map { index in
