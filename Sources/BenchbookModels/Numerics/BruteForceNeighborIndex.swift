@@ -167,8 +167,7 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
     distances: UnsafeMutablePointer<Double>
   ) {
     let d = dimension
-    var scratch = [KBest.Candidate](
-      repeating: KBest.Candidate(squaredDistance: 0, row: 0), count: KBest.scratchCount(k: k))
+    var scratch = [KBest.Key](repeating: 0, count: KBest.scratchCount(k: k))
     points.values.withUnsafeBufferPointer { data in
       scratch.withUnsafeMutableBufferPointer { scratch in
         var best = KBest(rows: rows, squaredDistances: distances, k: k, scratch: scratch.baseAddress)
@@ -201,8 +200,7 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
     var loweredQuery = [Double](repeating: 0, count: m)
     var screenable = [Bool](repeating: true, count: m)
     let scratchPerQuery = KBest.scratchCount(k: k)
-    var scratch = [KBest.Candidate](
-      repeating: KBest.Candidate(squaredDistance: 0, row: 0), count: queryBlock * scratchPerQuery)
+    var scratch = [KBest.Key](repeating: 0, count: queryBlock * scratchPerQuery)
     seen.withUnsafeMutableBufferPointer { seen in
       let zero = [Double](repeating: 0, count: d)
       (center ?? zero).withUnsafeBufferPointer { center in

@@ -339,8 +339,7 @@ public struct KDTree: SubsetNeighborIndex {
     var distances = [Double](repeating: 0, count: count * k)
     // Each visited internal node pops one entry and pushes two.
     var stack = [(node: Int, bound: Double)](repeating: (0, 0), count: depth + 2)
-    var scratch = [KBest.Candidate](
-      repeating: KBest.Candidate(squaredDistance: 0, row: 0), count: KBest.scratchCount(k: k))
+    var scratch = [KBest.Key](repeating: 0, count: KBest.scratchCount(k: k))
     points.withUnsafeBufferPointer { points in
       rowOfPoint.withUnsafeBufferPointer { rowOfPoint in
         nodes.withUnsafeBufferPointer { nodes in

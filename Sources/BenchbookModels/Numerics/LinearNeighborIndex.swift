@@ -26,8 +26,7 @@ public struct LinearNeighborIndex: NeighborIndex {
     let n = points.rows
     var rows = [Int](repeating: 0, count: queries.rows * k)
     var distances = [Double](repeating: 0, count: queries.rows * k)
-    var scratch = [KBest.Candidate](
-      repeating: KBest.Candidate(squaredDistance: 0, row: 0), count: KBest.scratchCount(k: k))
+    var scratch = [KBest.Key](repeating: 0, count: KBest.scratchCount(k: k))
     points.values.withUnsafeBufferPointer { data in
       queries.values.withUnsafeBufferPointer { qs in
         rows.withUnsafeMutableBufferPointer { outRows in

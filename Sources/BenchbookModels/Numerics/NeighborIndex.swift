@@ -142,16 +142,22 @@ func squaredDistance(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ c
 /// costs O(1) amortised, and `finish` sorts the k once. Both keep exactly the k smallest keys seen, because
 /// the bound is always the key of a candidate with at least k others at or before it.
 struct KBest {
-  /// One candidate of the large-k buffer.
-  struct Candidate {
-    var squaredDistance: Double
-    var row: Int
+  /// One candidate of the large-k buffer as one 128-bit integer: the squared distance's bits (which order as
+  /// non-negative distances do) above the row. Comparing two keys is then an integer subtraction whose result the
+  /// selection and the sort use without a branch: the keys of a neighbour list come nearly at random, and
+  /// branches on their comparisons were mispredicted half the time.
+  typealias Key = UInt128
 
-    @inline(__always)
-    static func before(_ a: Candidate, _ b: Candidate) -> Bool {
-      a.squaredDistance < b.squaredDistance || (a.squaredDistance == b.squaredDistance && a.row < b.row)
-    }
+  @inline(__always)
+  static func key(_ squaredDistance: Double, _ row: Int) -> Key {
+    Key(squaredDistance.bitPattern) << 64 | Key(UInt64(truncatingIfNeeded: row))
   }
+
+  @inline(__always)
+  static func squaredDistance(of key: Key) -> Double { Double(bitPattern: UInt64(truncatingIfNeeded: key >> 64)) }
+
+  @inline(__always)
+  static func row(of key: Key) -> Int { Int(truncatingIfNeeded: UInt64(truncatingIfNeeded: key)) }
 
   let rows: UnsafeMutablePointer<Int>
   let squaredDistances: UnsafeMutablePointer<Double>
@@ -165,12 +171,12 @@ struct KBest {
   private(set) var worstRow = Int.max
   /// Above this k the candidates collect in `scratch`.
   static let bufferThreshold = 24
-  private let scratch: UnsafeMutablePointer<Candidate>?
+  private let scratch: UnsafeMutablePointer<Key>?
 
   /// - Parameter scratch: room for `2·k` candidates when `k > bufferThreshold`, reused from query to query.
   init(
     rows: UnsafeMutablePointer<Int>, squaredDistances: UnsafeMutablePointer<Double>, k: Int,
-    scratch: UnsafeMutablePointer<Candidate>?
+    scratch: UnsafeMutablePointer<Key>?
   ) {
     self.rows = rows
     self.squaredDistances = squaredDistances
@@ -214,16 +220,21 @@ struct KBest {
       return
     }
     if count == 2 * k { keepBest(scratch) }
-    scratch[count] = Candidate(squaredDistance: d2, row: row)
+    scratch[count] = Self.key(d2, row)
     count += 1
     if count == k {
       // The first k (an insert reaches k only once: a selection leaves k, and the insert after it makes k + 1): the
       // last of them bounds the k best. Each was admitted at or below any seed, so this bound is at least as tight.
       var worst = scratch[0]
-      for i in 1..<k where Candidate.before(worst, scratch[i]) { worst = scratch[i] }
-      worstSquaredDistance = worst.squaredDistance
-      worstRow = worst.row
+      for i in 1..<k { worst = max(worst, scratch[i]) }
+      setBound(worst)
     }
+  }
+
+  @inline(__always)
+  private mutating func setBound(_ key: Key) {
+    worstSquaredDistance = Self.squaredDistance(of: key)
+    worstRow = Self.row(of: key)
   }
 
   @inline(__always)
@@ -246,21 +257,20 @@ struct KBest {
   }
 
   /// Keeps the k best of the buffer (unsorted) and makes the k-th of them the bound.
-  private mutating func keepBest(_ scratch: UnsafeMutablePointer<Candidate>) {
+  private mutating func keepBest(_ scratch: UnsafeMutablePointer<Key>) {
     Self.select(scratch, count: count, k - 1)
     count = k
-    worstSquaredDistance = scratch[k - 1].squaredDistance
-    worstRow = scratch[k - 1].row
+    setBound(scratch[k - 1])
   }
 
   /// Leaves the candidates sorted nearest first in `rows` and `squaredDistances`.
   mutating func finish() {
     guard let scratch else { return }
     if count > k { keepBest(scratch) }
-    Self.sort(scratch, count: count)
+    let sorted = Self.sort(scratch, count: count)
     for i in 0..<count {
-      rows[i] = scratch[i].row
-      squaredDistances[i] = scratch[i].squaredDistance
+      rows[i] = Self.row(of: sorted[i])
+      squaredDistances[i] = Self.squaredDistance(of: sorted[i])
     }
   }
 
@@ -270,54 +280,38 @@ struct KBest {
     (2, 4), (3, 5), (1, 4), (3, 6), (1, 2), (3, 4), (5, 6),
   ]
 
-  /// Sorts `buffer[0..<count]` by the key, using `buffer[count..<2·count]` as spare room.
+  /// Sorts the keys `keys[0..<count]`, using `keys[count..<2·count]` as spare room, and returns where the sorted
+  /// keys are: at `keys` or in the spare room.
   ///
-  /// Each candidate becomes one 128-bit integer, the squared distance's bits (which order as non-negative
-  /// distances do) above the row, so comparing two keys is an integer subtraction. A bottom-up merge sort then
-  /// picks each next key by that comparison's result, not by a branch: the keys of a neighbour list are
-  /// nearly random in buffer order, and a quicksort's mispredicted branches made this sort a sixth of a tuned
-  /// kNN's time. Keys are distinct (rows are), so every correct sort gives this order.
-  private static func sort(_ buffer: UnsafeMutablePointer<Candidate>, count: Int) {
-    guard count > 1 else { return }
-    // A candidate and a key are both 16 bytes: the keys overwrite the candidates in place, read and written as
-    // raw bytes, so the memory stays bound to candidates.
-    let raw = UnsafeMutableRawPointer(buffer)
-    @inline(__always) func key(_ at: UnsafeMutableRawPointer, _ i: Int) -> UInt128 {
-      at.loadUnaligned(fromByteOffset: i &* 16, as: UInt128.self)
-    }
-    @inline(__always) func setKey(_ at: UnsafeMutableRawPointer, _ i: Int, _ value: UInt128) {
-      at.storeBytes(of: value, toByteOffset: i &* 16, as: UInt128.self)
-    }
-    for i in 0..<count {
-      let candidate = buffer[i]
-      setKey(
-        raw, i,
-        UInt128(candidate.squaredDistance.bitPattern) << 64 | UInt128(UInt64(truncatingIfNeeded: candidate.row)))
-    }
+  /// A bottom-up merge sort that picks each next key by a comparison's result, not by a branch: a quicksort's
+  /// mispredicted branches made this sort a sixth of a tuned kNN's time. Keys are distinct (rows are), so every
+  /// correct sort gives this order.
+  private static func sort(_ keys: UnsafeMutablePointer<Key>, count: Int) -> UnsafeMutablePointer<Key> {
+    guard count > 1 else { return keys }
     // Runs of 8 first, each by a sorting network: its 19 compare-exchanges do not wait on one another, where
     // the merge's steps do, and it spares the merge three of its passes.
     var start = 0
     while start &+ 8 <= count {
       for (a, b) in sortingNetwork8 {
-        let x = key(raw, start &+ a)
-        let y = key(raw, start &+ b)
-        setKey(raw, start &+ a, min(x, y))
-        setKey(raw, start &+ b, max(x, y))
+        let x = keys[start &+ a]
+        let y = keys[start &+ b]
+        keys[start &+ a] = min(x, y)
+        keys[start &+ b] = max(x, y)
       }
       start &+= 8
     }
     // The last run, shorter than 8, by insertion.
     for i in (start &+ 1)..<max(start &+ 1, count) {
-      let value = key(raw, i)
+      let value = keys[i]
       var j = i
-      while j > start && key(raw, j &- 1) > value {
-        setKey(raw, j, key(raw, j &- 1))
+      while j > start && keys[j &- 1] > value {
+        keys[j] = keys[j &- 1]
         j &-= 1
       }
-      setKey(raw, j, value)
+      keys[j] = value
     }
-    var source = raw
-    var target = raw + count &* 16
+    var source = keys
+    var target = keys + count
     var width = 8
     while width < count {
       var start = 0
@@ -325,7 +319,7 @@ struct KBest {
         let middle = min(start &+ width, count)
         let end = min(start &+ 2 &* width, count)
         guard middle < end else {
-          for o in start..<end { setKey(target, o, key(source, o)) }
+          for o in start..<end { target[o] = source[o] }
           break
         }
         // Both ends at once: the front takes the smallest half of the outputs and the back the largest, two
@@ -339,19 +333,19 @@ struct KBest {
         var jBack = end &- 1
         var oBack = end &- 1
         @inline(__always) func frontStep() {
-          let left = key(source, i)
-          let right = key(source, min(j, end &- 1))
+          let left = source[i]
+          let right = source[min(j, end &- 1)]
           let takesRight = j < end && right < left
-          setKey(target, o, takesRight ? right : left)
+          target[o] = takesRight ? right : left
           j &+= takesRight ? 1 : 0
           i &+= takesRight ? 0 : 1
           o &+= 1
         }
         @inline(__always) func backStep() {
-          let left = key(source, iBack)
-          let right = key(source, jBack)
+          let left = source[iBack]
+          let right = source[jBack]
           let takesRight = jBack >= middle && right > left
-          setKey(target, oBack, takesRight ? right : left)
+          target[oBack] = takesRight ? right : left
           jBack &-= takesRight ? 1 : 0
           iBack &-= takesRight ? 0 : 1
           oBack &-= 1
@@ -366,56 +360,54 @@ struct KBest {
       swap(&source, &target)
       width &*= 2
     }
-    // Key i is read before candidate i is written in its place; the spare half holds no candidate.
-    for i in 0..<count {
-      let sorted = key(source, i)
-      buffer[i] = Candidate(
-        squaredDistance: Double(bitPattern: UInt64(truncatingIfNeeded: sorted >> 64)),
-        row: Int(truncatingIfNeeded: UInt64(truncatingIfNeeded: sorted)))
-    }
+    return source
   }
 
-  /// Hoare partition of `buffer[low...high]` around a median-of-three pivot: afterwards `low...j` sort at or
-  /// before the pivot, `i...high` at or after it, and anything between equals it.
-  @inline(__always)
-  private static func partition(_ buffer: UnsafeMutablePointer<Candidate>, _ low: Int, _ high: Int) -> (Int, Int) {
-    let a = buffer[low]
-    let b = buffer[low + (high - low) / 2]
-    let c = buffer[high]
-    let pivot =
-      Candidate.before(a, b)
-      ? (Candidate.before(b, c) ? b : (Candidate.before(a, c) ? c : a))
-      : (Candidate.before(a, c) ? a : (Candidate.before(b, c) ? c : b))
-    var i = low
-    var j = high
-    while i <= j {
-      while Candidate.before(buffer[i], pivot) { i += 1 }
-      while Candidate.before(pivot, buffer[j]) { j -= 1 }
-      if i <= j {
-        let t = buffer[i]
-        buffer[i] = buffer[j]
-        buffer[j] = t
-        i += 1
-        j -= 1
-      }
-    }
-    return (j, i)
-  }
-
-  /// Reorders `buffer[0..<count]` so position `target` holds the candidate a sort would put there, none after
-  /// it before it and none before it after it (Hoare partitioning, median-of-three pivot; keys are distinct).
-  private static func select(_ buffer: UnsafeMutablePointer<Candidate>, count: Int, _ target: Int) {
+  /// Reorders `keys[0..<count]` so position `target` holds the key a sort would put there, none after it before
+  /// it and none before it after it (keys are distinct).
+  ///
+  /// Quickselect with a median-of-three pivot, partitioned as Lomuto's scheme is when written without a branch:
+  /// each key is swapped with the first key not yet known smaller than the pivot, and that boundary moves on by
+  /// the comparison's result. The keys between the boundary and the scan are all at or after the pivot, so a swap
+  /// that does not move the boundary only reorders them.
+  private static func select(_ keys: UnsafeMutablePointer<Key>, count: Int, _ target: Int) {
     var low = 0
-    var high = count - 1
-    while low < high {
-      let (j, i) = partition(buffer, low, high)
-      if target <= j {
-        high = j
-      } else if target >= i {
-        low = i
-      } else {
-        return
+    var high = count &- 1
+    while high &- low > 8 {
+      // The median of the first, middle and last keys goes last, as the pivot.
+      let middle = low &+ (high &- low) &>> 1
+      let (a, b, c) = (keys[low], keys[middle], keys[high])
+      let median = max(min(a, b), min(max(a, b), c))
+      if median == a {
+        keys[low] = c
+      } else if median == b {
+        keys[middle] = c
       }
+      keys[high] = median
+      var boundary = low
+      var i = low
+      while i < high {
+        let key = keys[i]
+        keys[i] = keys[boundary]
+        keys[boundary] = key
+        // The comparison's bit itself: written as a choice of 1 or 0, it was compiled to a branch.
+        boundary &+= Int(unsafeBitCast(key < median, to: UInt8.self))
+        i &+= 1
+      }
+      keys[high] = keys[boundary]
+      keys[boundary] = median
+      if target == boundary { return }
+      if target < boundary { high = boundary &- 1 } else { low = boundary &+ 1 }
+    }
+    // The last few by insertion: every key before `low` sorts before them and every key after `high` after.
+    for i in (low &+ 1)..<max(low &+ 1, high &+ 1) {
+      let value = keys[i]
+      var j = i
+      while j > low && keys[j &- 1] > value {
+        keys[j] = keys[j &- 1]
+        j &-= 1
+      }
+      keys[j] = value
     }
   }
 }
