@@ -301,15 +301,7 @@ struct KBest {
       start &+= 8
     }
     // The last run, shorter than 8, by insertion.
-    for i in (start &+ 1)..<max(start &+ 1, count) {
-      let value = keys[i]
-      var j = i
-      while j > start && keys[j &- 1] > value {
-        keys[j] = keys[j &- 1]
-        j &-= 1
-      }
-      keys[j] = value
-    }
+    insertionSort(keys, start..<count)
     var source = keys
     var target = keys + count
     var width = 8
@@ -400,10 +392,17 @@ struct KBest {
       if target < boundary { high = boundary &- 1 } else { low = boundary &+ 1 }
     }
     // The last few by insertion: every key before `low` sorts before them and every key after `high` after.
-    for i in (low &+ 1)..<max(low &+ 1, high &+ 1) {
+    insertionSort(keys, low..<(high &+ 1))
+  }
+
+  /// Sorts `keys[range]` by insertion: for the few keys a sorting network or a partition leaves.
+  @inline(__always)
+  private static func insertionSort(_ keys: UnsafeMutablePointer<Key>, _ range: Range<Int>) {
+    guard range.count > 1 else { return }
+    for i in (range.lowerBound &+ 1)..<range.upperBound {
       let value = keys[i]
       var j = i
-      while j > low && keys[j &- 1] > value {
+      while j > range.lowerBound && keys[j &- 1] > value {
         keys[j] = keys[j &- 1]
         j &-= 1
       }

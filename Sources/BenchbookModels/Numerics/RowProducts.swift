@@ -6,14 +6,23 @@
 /// `AnyFeatureProducts` keeps them in memory for any count. A sum kept in memory waits on its own store every row.
 /// Both do the same operations in the same order, so the loss and gradient are the same to the bit.
 protocol RowProducts {
+  /// The number of features: a constant once compiled for `FewFeatureProducts`.
+  var featureCount: Int { get }
   /// Sets every sum to zero.
   mutating func reset()
-  /// `start + Σ row[j]·u[j]`, added in feature order.
-  func margin(_ start: Double, _ row: UnsafePointer<Double>, _ u: UnsafePointer<Double>) -> Double
   /// `sum[j] += residual·row[j]` for every feature j.
   mutating func add(_ residual: Double, times row: UnsafePointer<Double>)
   /// `target[j] += sum[j]` for every feature j.
   func addSums(to target: UnsafeMutablePointer<Double>)
+}
+
+extension RowProducts {
+  /// `start + Σ row[j]·u[j]`, added in feature order.
+  @inline(__always) func margin(_ start: Double, _ row: UnsafePointer<Double>, _ u: UnsafePointer<Double>) -> Double {
+    var margin = start
+    for j in 0..<featureCount { margin += row[j] * u[j] }
+    return margin
+  }
 }
 
 /// A number of features known when compiling, one to eight (`FeatureCount`).
@@ -39,13 +48,9 @@ struct FewFeatureProducts<Count: FixedFeatureCount>: RowProducts {
 
   init() { precondition(Count.value <= 8, "at most eight features in a SIMD8") }
 
-  @inline(__always) mutating func reset() { sums = SIMD8() }
+  @inline(__always) var featureCount: Int { Count.value }
 
-  @inline(__always) func margin(_ start: Double, _ row: UnsafePointer<Double>, _ u: UnsafePointer<Double>) -> Double {
-    var margin = start
-    for j in 0..<Count.value { margin += row[j] * u[j] }
-    return margin
-  }
+  @inline(__always) mutating func reset() { sums = SIMD8() }
 
   @inline(__always) mutating func add(_ residual: Double, times row: UnsafePointer<Double>) {
     for j in 0..<Count.value { sums[j] += residual * row[j] }
@@ -61,14 +66,10 @@ struct AnyFeatureProducts: RowProducts {
   let sums: UnsafeMutablePointer<Double>
   let count: Int
 
+  @inline(__always) var featureCount: Int { count }
+
   @inline(__always) mutating func reset() {
     for j in 0..<count { sums[j] = 0 }
-  }
-
-  @inline(__always) func margin(_ start: Double, _ row: UnsafePointer<Double>, _ u: UnsafePointer<Double>) -> Double {
-    var margin = start
-    for j in 0..<count { margin += row[j] * u[j] }
-    return margin
   }
 
   @inline(__always) mutating func add(_ residual: Double, times row: UnsafePointer<Double>) {
