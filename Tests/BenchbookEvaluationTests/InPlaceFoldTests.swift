@@ -35,30 +35,26 @@ import Testing
 
   @Test(arguments: NeighborGraphPassTests.resamplings)
   func inPlaceFoldsEqualGatheredFits(resampling: String) throws {
-    let folder = try NeighborGraphPassTests.writeData(rows: 240, seed: 11)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let yaml = """
-      data: {path: data.csv}
-      target: y
-      features: [a, b, c]
-      \(resampling)
-      \(Self.models)
-      """
-    try Self.expectInPlaceEqualsGathered(yaml, in: folder)
+    try TieData.withFolder(rows: 240, seed: 11) { folder in
+      let yaml = """
+        \(TieData.specHeader)
+        \(resampling)
+        \(Self.models)
+        """
+      try Self.expectInPlaceEqualsGathered(yaml, in: folder)
+    }
   }
 
   /// A fold whose training rows lack a class renumbers the classes present and answers zero for the missing one.
   @Test func foldMissingAClass() throws {
-    let folder = try NeighborGraphPassTests.writeData(rows: 200, seed: 13)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try SharedPresortTests.editData(in: folder) { $0.insert(contentsOf: ["4,3,2,w", "0,0,0,w", "2,1,1,w"], at: 1) }
-    let yaml = """
-      data: {path: data.csv}
-      target: y
-      features: [a, b, c]
-      resampling: {method: kfold, folds: 4}
-      \(Self.models)
-      """
-    try Self.expectInPlaceEqualsGathered(yaml, in: folder)
+    try TieData.withFolder(rows: 200, seed: 13) { folder in
+      try SharedPresortTests.editData(in: folder) { $0.insert(contentsOf: ["4,3,2,w", "0,0,0,w", "2,1,1,w"], at: 1) }
+      let yaml = """
+        \(TieData.specHeader)
+        resampling: {method: kfold, folds: 4}
+        \(Self.models)
+        """
+      try Self.expectInPlaceEqualsGathered(yaml, in: folder)
+    }
   }
 }

@@ -7,37 +7,6 @@ import Testing
 /// A tuned kNN model's splits scored together by one neighbour search over every row must give exactly what
 /// fitting each split on its own gives: same neighbours, same ties, same sums, in the same order.
 @Suite struct NeighborGraphPassTests {
-  /// Integer features with many repeated rows (zero distances and distance ties) and three classes (or
-  /// `classes`, fewer).
-  static func writeData(rows: Int, seed: UInt64, classes: Int = 3) throws -> URL {
-    var generator = SeededGenerator(seed: seed)
-    var text = "a,b,c,y\n"
-    for _ in 0..<rows {
-      let a = Int.random(in: 0...4, using: &generator)
-      let b = Int.random(in: 0...3, using: &generator)
-      let c = Int.random(in: 0...2, using: &generator)
-      let y = (a + b + Int.random(in: 0...2, using: &generator)) % classes
-      text += "\(a),\(b),\(c),\(["x", "y", "z"][y])\n"
-    }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("neighbor-pass-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try text.write(to: folder.appendingPathComponent("data.csv"), atomically: true, encoding: .utf8)
-    return folder
-  }
-
-  /// `writeData` with a categorical column `g` of 20 levels: 23 columns once one-hot encoded, so `auto` takes
-  /// brute force, with the same ties.
-  static func writeWideData(rows: Int, seed: UInt64) throws -> URL {
-    let folder = try writeData(rows: rows, seed: seed)
-    let file = folder.appendingPathComponent("data.csv")
-    var generator = SeededGenerator(seed: seed + 1)
-    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").enumerated().map { index, line in
-      index == 0 ? line + ",g" : line + ",g\(Int.random(in: 0..<20, using: &generator))"
-    }
-    try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
-    return folder
-  }
-
   /// Every task's output, as JSON with the timings zeroed; a fit on all rows by its parameter count and a
   /// digest of its probabilities for every row and for every row moved off the data's grid (half a unit up),
   /// where a tree's thresholds and a neighbour search's ties both show.
@@ -95,39 +64,37 @@ import Testing
   /// weighing by distance alone a walk of its own.
   @Test(arguments: resamplings, [(classes: 3, seed: UInt64(3)), (2, 5)])
   func sharedSearchEqualsSeparateFits(resampling: String, data: (classes: Int, seed: UInt64)) throws {
-    let folder = try Self.writeData(rows: 240, seed: data.seed, classes: data.classes)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let yaml = """
-      data: {path: data.csv}
-      target: y
-      features: [a, b, c]
-      \(resampling)
-      models:
-        - KNN: {k: [1, 3, 8, 40], weights: [uniform, distance]}
-        - KNN: {k: [5], weights: [distance], label: DIST}
-      tune: {inner: {method: stratified-kfold, folds: 3}}
-      budget: {model_size_bytes: 5000}
-      """
-    let outputs = try Self.expectSharingChangesNothing(yaml, in: folder)
-    #expect(outputs.allSatisfy { $0.hasPrefix("tuning ") })
+    try TieData.withFolder(rows: 240, seed: data.seed, classes: data.classes) { folder in
+      let yaml = """
+        \(TieData.specHeader)
+        \(resampling)
+        models:
+          - KNN: {k: [1, 3, 8, 40], weights: [uniform, distance]}
+          - KNN: {k: [5], weights: [distance], label: DIST}
+        tune: {inner: {method: stratified-kfold, folds: 3}}
+        budget: {model_size_bytes: 5000}
+        """
+      let outputs = try Self.expectSharingChangesNothing(yaml, in: folder)
+      #expect(outputs.allSatisfy { $0.hasPrefix("tuning ") })
+    }
   }
 
   /// One-hot columns push the data past 15 columns: the pass searches by brute force, as each split's fit does.
   @Test(arguments: resamplings.prefix(2))
   func sharedBruteForceSearchEqualsSeparateFits(resampling: String) throws {
-    let folder = try Self.writeWideData(rows: 240, seed: 13)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let yaml = """
-      data: {path: data.csv}
-      target: y
-      features: [a, b, c, g]
-      \(resampling)
-      models:
-        - KNN: {k: [1, 3, 8, 40], weights: [uniform, distance]}
-        - KNN: {k: [2, 9], algorithm: kd_tree, label: KD}
-      tune: {inner: {method: stratified-kfold, folds: 3}}
-      """
-    let outputs = try Self.expectSharingChangesNothing(yaml, in: folder)
-    #expect(outputs.allSatisfy { $0.hasPrefix("tuning ") })
+    try TieData.withFolder(rows: 240, seed: 13, wide: true) { folder in
+      let yaml = """
+        data: {path: data.csv}
+        target: y
+        features: [a, b, c, g]
+        \(resampling)
+        models:
+          - KNN: {k: [1, 3, 8, 40], weights: [uniform, distance]}
+          - KNN: {k: [2, 9], algorithm: kd_tree, label: KD}
+        tune: {inner: {method: stratified-kfold, folds: 3}}
+        """
+      let outputs = try Self.expectSharingChangesNothing(yaml, in: folder)
+      #expect(outputs.allSatisfy { $0.hasPrefix("tuning ") })
+    }
   }
 }
