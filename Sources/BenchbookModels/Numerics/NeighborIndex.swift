@@ -314,6 +314,11 @@ struct KBest {
           for o in start..<end { target[o] = source[o] }
           break
         }
+        if (end &- middle) &* shortRunRatio <= middle &- start {
+          mergeShortRun(source, start, middle, end, into: target)
+          start = end
+          continue
+        }
         // Both ends at once: the front takes the smallest half of the outputs and the back the largest, two
         // chains of dependent steps that run side by side instead of one twice as long. The left run is never
         // shorter than the right, so only the right run can run out before its end's last step: a step checks
@@ -353,6 +358,36 @@ struct KBest {
       width &*= 2
     }
     return source
+  }
+
+  /// A right run at most this fraction of the left one's length is merged by `mergeShortRun`.
+  private static let shortRunRatio = 16
+
+  /// Merges the sorted runs `source[start..<middle]` and a short `source[middle..<end]` into `target[start..<end]`:
+  /// each key of the short run is placed by a binary search of the long one, and the long run's keys between go
+  /// across as blocks. The last run of a list whose length is not a power of two times 8 (258 = 256 + 2, the tuned
+  /// kNN's shared list) is short, and a merge step by step would walk the whole long run for it.
+  private static func mergeShortRun(
+    _ source: UnsafeMutablePointer<Key>, _ start: Int, _ middle: Int, _ end: Int,
+    into target: UnsafeMutablePointer<Key>
+  ) {
+    var i = start
+    var o = start
+    for j in middle..<end {
+      let key = source[j]
+      // The first key of the long run's rest after `key`.
+      var (low, high) = (i, middle)
+      while low < high {
+        let half = low &+ (high &- low) &>> 1
+        if source[half] < key { low = half &+ 1 } else { high = half }
+      }
+      (target + o).update(from: source + i, count: low &- i)
+      o &+= low &- i
+      target[o] = key
+      o &+= 1
+      i = low
+    }
+    (target + o).update(from: source + i, count: middle &- i)
   }
 
   /// Reorders `keys[0..<count]` so position `target` holds the key a sort would put there, none after it before
