@@ -112,7 +112,7 @@ struct ProtobufWriter {
   /// A string's UTF-8 or a bytes field's bytes, copied in one go where they are contiguous.
   private mutating func writeBytes(_ bytes: some Collection<UInt8>) {
     guard !bytes.isEmpty, let out = claim(bytes.count) else { return }
-    let copied = bytes.withContiguousStorageIfAvailable { out.update(from: $0.baseAddress!, count: $0.count) }
+    let copied: Void? = bytes.withContiguousStorageIfAvailable { out.update(from: $0.baseAddress!, count: $0.count) }
     if copied == nil {
       for (i, byte) in bytes.enumerated() { out[i] = byte }
     }
