@@ -17,13 +17,14 @@ enum TieData {
   static func withFolder<T>(
     rows: Int, seed: UInt64, classes: Int = 3, wide: Bool = false, _ body: (URL) throws -> T
   ) throws -> T {
+    precondition(!wide || classes == 3, "the wide data have three classes")
     let folder = try wide ? writeWide(rows: rows, seed: seed) : write(rows: rows, seed: seed, classes: classes)
     defer { try? FileManager.default.removeItem(at: folder) }
     return try body(folder)
   }
 
   /// A new folder holding the data; the caller removes it.
-  static func write(rows: Int, seed: UInt64, classes: Int = 3) throws -> URL {
+  private static func write(rows: Int, seed: UInt64, classes: Int = 3) throws -> URL {
     var generator = SeededGenerator(seed: seed)
     var text = "a,b,c,y\n"
     for _ in 0..<rows {
@@ -41,7 +42,7 @@ enum TieData {
 
   /// `write` with a categorical column `g` of 20 levels: 23 columns once one-hot encoded, so `auto` takes
   /// brute force, with the same ties.
-  static func writeWide(rows: Int, seed: UInt64) throws -> URL {
+  private static func writeWide(rows: Int, seed: UInt64) throws -> URL {
     let folder = try write(rows: rows, seed: seed)
     let file = folder.appendingPathComponent("data.csv")
     var generator = SeededGenerator(seed: seed + 1)

@@ -46,8 +46,9 @@ import Testing
 
   /// Large k's lists are sorted by `KBest`'s own merge sort, which the linear scan shares: checked here against the
   /// standard library's sort of every point's (distance, row), on tied data, for lists of every length modulo 8
-  /// (the sort's first runs).
-  @Test(arguments: [25, 26, 27, 28, 29, 30, 31, 32, 97, 300])
+  /// (the sort's first runs), and for lists whose last run is placed by binary search (`mergeShortRun`: 136 =
+  /// 128 + 8, 258 = 256 + 2 as the tuned kNN's shared list).
+  @Test(arguments: [25, 26, 27, 28, 29, 30, 31, 32, 97, 136, 258, 300])
   func largeKListsMatchASortOfEveryPoint(k: Int) {
     let points = integerPoints(rows: 400, columns: 3, values: 0...4, seed: 41)
     let queries = integerPoints(rows: 30, columns: 3, values: -1...5, seed: 42)

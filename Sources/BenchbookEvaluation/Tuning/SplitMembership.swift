@@ -48,7 +48,8 @@ struct SplitMembership: Sendable {
   func gatherRows(_ rows: ArraySlice<Int>, into out: UnsafeMutablePointer<UInt64>) {
     trainingBits.withUnsafeBufferPointer { bits in
       rows.withUnsafeBufferPointer { rows in
-        // One word a row (up to 64 splits: a tuning of 10 outer × 5 inner folds has 60) is a plain gather.
+        // One word a row (up to 64 splits: a tuning of 5 outer × 5 inner folds has 35) is a plain gather. More
+        // words (the tuned flagship's 65 splits take two) go word by word, indexed without overflow checks.
         guard wordsPerRow > 1 else {
           for (i, row) in rows.enumerated() { out[i] = bits[row] }
           return

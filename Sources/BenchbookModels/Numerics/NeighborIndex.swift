@@ -140,7 +140,7 @@ func squaredDistance(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ c
 /// (tuning asks for 125, a neighbour list shared by many splits for 258) collects candidates unsorted in a
 /// scratch buffer of 2k: once it is full, one selection keeps the k best and tightens the bound, so an insert
 /// costs O(1) amortised, and `finish` sorts the k once. Both keep exactly the k smallest keys seen, because
-/// the bound is always the key of a candidate with at least k others at or before it.
+/// the bound is always the key of a candidate with at least k candidates, itself included, at or before it.
 struct KBest {
   /// One candidate of the large-k buffer as one 128-bit integer: the squared distance's bits (which order as
   /// non-negative distances do) above the row. Comparing two keys is then an integer subtraction whose result the
@@ -365,8 +365,8 @@ struct KBest {
 
   /// Merges the sorted runs `source[start..<middle]` and a short `source[middle..<end]` into `target[start..<end]`:
   /// each key of the short run is placed by a binary search of the long one, and the long run's keys between go
-  /// across as blocks. The last run of a list whose length is not a power of two times 8 (258 = 256 + 2, the tuned
-  /// kNN's shared list) is short, and a merge step by step would walk the whole long run for it.
+  /// across as blocks. The last run of a list whose length is not a power of two times 8 can be short (258 = 256 + 2,
+  /// the tuned kNN's shared list), and a merge step by step would walk the whole long run for it.
   private static func mergeShortRun(
     _ source: UnsafeMutablePointer<Key>, _ start: Int, _ middle: Int, _ end: Int,
     into target: UnsafeMutablePointer<Key>

@@ -1,0 +1,34 @@
+import BenchbookData
+import Testing
+
+@testable import BenchbookEvaluation
+
+/// A query's neighbours' training words, gathered once for every split testing it, must tell each split's
+/// membership as the bits themselves do: with one word a row and with several (the tuned flagship's 65 splits take
+/// two), for rows in any order.
+@Suite struct SplitMembershipTests {
+  @Test(arguments: [3, 64, 65, 130])
+  func gatheredWordsTellEachSplitsMembership(splitCount: Int) {
+    let rowCount = 50
+    var generator = SeededGenerator(seed: UInt64(splitCount))
+    let splits = (0..<splitCount).map { _ in
+      let train = (0..<rowCount).filter { _ in Bool.random(using: &generator) }
+      let test = (0..<rowCount).filter { !train.contains($0) }
+      return NeighborGraphPass.Split(
+        train: RowIndices(train), test: RowIndices(test), full: false, fold: nil, configurationCount: 1)
+    }
+    let membership = SplitMembership(splits, rowCount: rowCount)
+    #expect(membership.wordsPerRow == (splitCount + 63) / 64)
+    let rows = (0..<rowCount).shuffled(using: &generator)
+    let gathered = UnsafeMutablePointer<UInt64>.allocate(capacity: rows.count * membership.wordsPerRow)
+    defer { gathered.deallocate() }
+    membership.gatherRows(rows[...], into: gathered)
+    for (i, row) in rows.enumerated() {
+      for s in 0..<splitCount {
+        let expected = splits[s].train.contains(row)
+        #expect(membership.trains(s, row) == expected, "split \(s), row \(row)")
+        #expect(membership.trainingBit(s, gathered: gathered, at: i) == (expected ? 1 : 0), "split \(s), row \(row)")
+      }
+    }
+  }
+}
