@@ -47,13 +47,8 @@ struct SplitMembership: Sendable {
   /// Copies the training words of each of `rows` to `out`, `wordsPerRow` apiece, for `trainingBit(_:gathered:at:)`.
   func gatherRows(_ rows: ArraySlice<Int>, into out: UnsafeMutablePointer<UInt64>) {
     trainingBits.withUnsafeBufferPointer { bits in
+      // Through buffer pointers, indexed without overflow checks: this runs for every neighbour of every query.
       rows.withUnsafeBufferPointer { rows in
-        // One word a row (up to 64 splits: a tuning of 5 outer × 5 inner folds has 35) is a plain gather. More
-        // words (the tuned flagship's 65 splits take two) go word by word, indexed without overflow checks.
-        guard wordsPerRow > 1 else {
-          for (i, row) in rows.enumerated() { out[i] = bits[row] }
-          return
-        }
         var o = 0
         for row in rows {
           for w in 0..<wordsPerRow { out[o &+ w] = bits[row &* wordsPerRow &+ w] }
