@@ -82,9 +82,10 @@ public enum EnvironmentProbe {
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
+    let exit = ProcessExit(of: process)
     do { try process.run() } catch { return nil }
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    exit.wait()
     guard process.terminationStatus == 0 else { return nil }
     let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     return text.isEmpty ? nil : text
