@@ -201,6 +201,11 @@ struct TreeBuilder {
 
     var nodes = [FittedDecisionTree.Node]()
     var nodeCounts = [Int]()
+    // At most 2n - 1 nodes, fewer under a depth limit: reserved, so a fully grown tree (the flagship's hold a
+    // hundred thousand nodes) is not copied at every doubling; pages never written are never touched.
+    let nodeLimit = min(2 * n - 1, maxDepth - root.depth < 30 ? (1 << (maxDepth - root.depth + 1)) - 1 : Int.max)
+    nodes.reserveCapacity(nodeLimit)
+    nodeCounts.reserveCapacity(nodeLimit * classes)
     var maxDepthSeen = 0
     // With a seed, each node's search is recorded: which features tied for its best split, which were constant.
     var growth = recordsGrowth ? TreeGrowth(featureCount: featureCount) : nil
