@@ -103,14 +103,15 @@ struct NeighborGraphPass: Sendable {
     let membership = SplitMembership(splits, rowCount: n)
     let width = configurations.count * classCount
 
-    // Per split: outer probabilities per configuration in test order; inner log-loss totals.
+    // Per split: outer probabilities per configuration in test order, and how many test rows are in; inner
+    // log-loss totals.
     var probabilities = splits.map { split in
-      split.full ? (0..<split.configurationCount).map { _ in [Double]() } : []
+      split.full
+        ? (0..<split.configurationCount).map { _ in [Double](repeating: 0, count: split.test.count * classCount) }
+        : []
     }
+    var filled = [Int](repeating: 0, count: splits.count)
     var lossTotals = splits.map { [Double](repeating: 0, count: $0.configurationCount) }
-    for s in splits.indices where splits[s].full {
-      for c in probabilities[s].indices { probabilities[s][c].reserveCapacity(splits[s].test.count * classCount) }
-    }
 
     // Each batch of rows is answered in the index's search order (`SubsetNeighborIndex.searchOrder`), not in row
     // order: a kd-tree's queries then come a short way apart, so each one's search is bounded from the start by
@@ -139,19 +140,24 @@ struct NeighborGraphPass: Sendable {
           entry += membership.entryCount(of: row)
         }
       }
-      // Merged in row order, so totals add up exactly as `LogLoss.evaluate` adds a split's test rows.
+      // Merged in row order, so totals add up exactly as `LogLoss.evaluate` adds a split's test rows, and each
+      // outer split's rows land in its test order (both ascending). One core merges while the other waits, so
+      // the logarithms were taken by the blocks (`classShares`): only copies and sums are left here.
       for row in batch {
         let label = dataset.labels[row]
         let blockShares = shares[Int(blockOfRow[row - batch.lowerBound])]!
         var entry = entryOfRow[row - batch.lowerBound]
         for s in membership.splits(testing: row) {
           let base = entry * width
-          for c in 0..<splits[s].configurationCount {
-            let offset = base + c * classCount
-            if splits[s].full {
-              probabilities[s][c] += blockShares[offset..<(offset + classCount)]
-            } else {
-              lossTotals[s][c] += LogLoss.loss(blockShares[offset + label])
+          if splits[s].full {
+            let position = filled[s] * classCount
+            for c in 0..<splits[s].configurationCount {
+              for k in 0..<classCount { probabilities[s][c][position + k] = blockShares[base + c * classCount + k] }
+            }
+            filled[s] += 1
+          } else {
+            for c in 0..<splits[s].configurationCount {
+              lossTotals[s][c] += blockShares[base + c * classCount + label]
             }
           }
           entry += 1
@@ -189,7 +195,8 @@ struct NeighborGraphPass: Sendable {
   }
 
   /// Class shares of every (row, split it tests, configuration) for the rows of `block`, in the order of `block`
-  /// and then of splits and configurations; `nil` if one is not finite.
+  /// and then of splits and configurations; `nil` if one is not finite. An inner split's entry holds, in place
+  /// of the row's own class share, its log-loss (`LogLoss.loss`), which is all the merge needs of it.
   private func classShares(
     of block: [Int], tree: any SubsetNeighborIndex, membership: SplitMembership
   ) -> [Double]? {
@@ -260,6 +267,12 @@ struct NeighborGraphPass: Sendable {
             let shares = UnsafeMutableBufferPointer(rebasing: out[(entry * width)..<((entry + 1) * width)])
             sharedShares.write(labels: labels, squaredDistances: distances, weights: weights, sums: sums, into: shares)
             if !shares.allSatisfy(\.isFinite) { finite = false }
+            if !splits[s].full {
+              let label = dataset.labels[row]
+              for c in 0..<splits[s].configurationCount {
+                shares[c * classCount + label] = LogLoss.loss(shares[c * classCount + label])
+              }
+            }
           }
         }
         entry += 1
