@@ -1,7 +1,8 @@
 import BenchbookData
-@_spi(Testing) import BenchbookModels
 import Foundation
 import Testing
+
+@_spi(Testing) @testable import BenchbookModels
 
 /// Seeded trees node for node against scikit-learn's `DecisionTreeClassifier(random_state:)`.
 ///
@@ -187,6 +188,44 @@ import Testing
       }
     }
     #expect(regrown > 0)
+  }
+
+  /// A recorded growth keeps each leaf's rows as the leaf is made, so regrowing a subtree starts from its rows
+  /// without walking every training row down the tree (`TreeNodeRows`): grown from the rows themselves or from
+  /// shared sorted lists (positions among the fit's rows, which visit a scattered subset), every node's recorded
+  /// rows are the rows whose walk passes through it.
+  @Test func recordedRowsAreTheRowsThatReachEachNode() throws {
+    let data = try Self.dataset("flights-sample.csv.gz")
+    let subset = Array(stride(from: 0, to: 6000, by: 2))
+    let x = data.x.selecting(rows: subset)
+    let labels = subset.map { data.labels[$0] }
+    let presort = try #require(FeaturePresort(data.x))
+    for randomState in [0, 42] {
+      let configuration = DecisionTree(randomState: randomState)
+      let grown = try configuration.fit(x, labels: labels, classCount: 2, recordingGrowth: true)
+      let presorted = try configuration.fit(
+        presorted: presort, rows: { visit in for row in subset { visit(row..<row + 1) } },
+        labelOfRow: data.labels, classCount: 2, wideEntries: false, recordingGrowth: true)
+      #expect(presorted.nodes == grown.nodes)
+      for tree in [grown, presorted] {
+        let recorded = TreeNodeRows(tree, growth: try #require(tree.growth))
+        var reaching = [[Int]](repeating: [], count: tree.nodes.count)
+        let leaves = tree.leaves(x)
+        for row in 0..<x.rows {
+          var node = 0
+          reaching[node].append(row)
+          while !tree.nodes[node].isLeaf {
+            let split = tree.nodes[node]
+            node = Double(Float(x[row, split.feature])) <= split.threshold ? split.left : split.right
+            reaching[node].append(row)
+          }
+          #expect(node == leaves[row], "row \(row) walks to the leaf `leaves` finds")
+        }
+        for node in tree.nodes.indices {
+          #expect(recorded.rows(of: node) == reaching[node], "random_state \(randomState), node \(node)")
+        }
+      }
+    }
   }
 
   /// The replay decides exactly: the deep seeded tree serves a depth if and only if its cut is that depth's own

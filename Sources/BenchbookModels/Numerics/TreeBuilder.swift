@@ -48,7 +48,7 @@ struct TreeBuilder {
     var growth: TreeGrowth?
   }
 
-  /// Whether a seeded growth keeps its `TreeGrowth` (20 bytes a node), which only shared fits replay.
+  /// Whether a seeded growth keeps its `TreeGrowth` (24 bytes a node and 4 a row), which only shared fits replay.
   let recordsGrowth: Bool
 
   /// Whether entries take 8 bytes even where 4 hold a row and its label; only tests ask, to check that
@@ -75,6 +75,9 @@ struct TreeBuilder {
     var impurity: Double
     /// Features known to be constant here (`FeatureVisitOrder`).
     var constants: Int
+    /// A feature whose list holds exactly this node's rows in `start..<end`: the parent's split feature (lists
+    /// of features constant at an ancestor are left unpartitioned), any feature at the root.
+    var rowsFeature: Int
   }
 
   /// Where a growth starts: the root of the whole tree by default, or a node of a larger tree whose rows
@@ -209,6 +212,7 @@ struct TreeBuilder {
     var maxDepthSeen = 0
     // With a seed, each node's search is recorded: which features tied for its best split, which were constant.
     var growth = recordsGrowth ? TreeGrowth(featureCount: featureCount) : nil
+    growth?.leafRows.reserveCapacity(n)
     let words = growth?.words ?? 0
     let nodeBest = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: words)
     let nodeConstant = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: words)
@@ -233,7 +237,7 @@ struct TreeBuilder {
     stack.append(
       Pending(
         start: 0, end: n, depth: root.depth, parent: -1, isLeft: false, impurity: .infinity,
-        constants: root.knownConstants))
+        constants: root.knownConstants, rowsFeature: 0))
     // Features to scan at the current node, in visiting order; a buffer, not an array, so the node loop
     // neither slices nor retains it (a tree of the flagship's holds a hundred thousand nodes).
     let visiting = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(1, featureCount))
@@ -332,6 +336,12 @@ struct TreeBuilder {
                       growth?.append(
                         chosen: chosen, best: UnsafeBufferPointer(nodeBest), constant: UnsafeBufferPointer(nodeConstant)
                       )
+                      let listStart = record.rowsFeature * n
+                      growth?.appendRows(
+                        isLeaf: isLeaf,
+                        entries: featureCount == 0
+                          ? nil : UnsafeBufferPointer(rebasing: sortedEntries[(listStart + start)..<(listStart + end)]),
+                        rows: start..<end, rowMask: rowMask)
                       maxDepthSeen = max(maxDepthSeen, record.depth)
                       if isLeaf { continue }
 
@@ -356,12 +366,12 @@ struct TreeBuilder {
                       stack.append(
                         Pending(
                           start: bestPosition, end: end, depth: record.depth + 1, parent: id, isLeft: false,
-                          impurity: impurityRight, constants: constants))
+                          impurity: impurityRight, constants: constants, rowsFeature: bestFeature))
                       for c in 0..<classes { countStack.append(bestLeftCounts[c]) }
                       stack.append(
                         Pending(
                           start: start, end: bestPosition, depth: record.depth + 1, parent: id, isLeft: true,
-                          impurity: impurityLeft, constants: constants))
+                          impurity: impurityLeft, constants: constants, rowsFeature: bestFeature))
                     }
                   }
                 }

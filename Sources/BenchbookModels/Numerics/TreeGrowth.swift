@@ -16,6 +16,12 @@ struct TreeGrowth: Sendable {
   /// Per node, `words` words: the features found constant on the node's rows when the search asked.
   var constant: [UInt64] = []
   let words: Int
+  /// The fit's rows (positions in the rows it was grown on), leaf after leaf in node order: the rows that reach
+  /// a node are those of the leaves of its subtree, one slice (`TreeNodeRows`). Recorded as the leaves are made,
+  /// so regrowing a subtree does not walk every training row down the tree to find them.
+  var leafRows: [UInt32] = []
+  /// Per node, how many rows the leaves numbered before it hold: where its rows start in `leafRows`.
+  var rowsBefore: [UInt32] = []
 
   static let notSearched: Int32 = -2
   static let noSplit: Int32 = -1
@@ -30,6 +36,21 @@ struct TreeGrowth: Sendable {
     chosen.append(feature)
     self.best.append(contentsOf: best)
     self.constant.append(contentsOf: constant)
+  }
+
+  /// Records where a node's rows start in `leafRows` and, for a leaf, its rows: the row field (`rowMask`) of
+  /// `entries`, a list holding exactly the node's rows, or with no feature to sort by (so no list, and the root
+  /// the only node) `rows` themselves.
+  mutating func appendRows<Entry: FixedWidthInteger & UnsignedInteger>(
+    isLeaf: Bool, entries: UnsafeBufferPointer<Entry>?, rows: Range<Int>, rowMask: Entry
+  ) {
+    rowsBefore.append(UInt32(truncatingIfNeeded: leafRows.count))
+    guard isLeaf else { return }
+    guard let entries else {
+      leafRows.append(contentsOf: rows.lazy.map { UInt32(truncatingIfNeeded: $0) })
+      return
+    }
+    for entry in entries { leafRows.append(UInt32(truncatingIfNeeded: entry & rowMask)) }
   }
 
   /// Sets bit `feature` of a node's words.
