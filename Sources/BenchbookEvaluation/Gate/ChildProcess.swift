@@ -27,8 +27,7 @@ public enum ChildProcess {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
-    let exit = ProcessExit(of: process)
-    try process.run()
+    let termination = try ProcessExit.run(process)
     // Read both pipes before waiting, so a chatty child cannot block on a full pipe.
     let group = DispatchGroup()
     nonisolated(unsafe) var stdoutData = Data()
@@ -36,7 +35,7 @@ public enum ChildProcess {
     DispatchQueue.global().async(group: group) { stdoutData = out.fileHandleForReading.readDataToEndOfFile() }
     DispatchQueue.global().async(group: group) { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
     group.wait()
-    exit.wait()
+    termination.wait()
     return Output(
       status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
       stderr: String(decoding: stderrData, as: UTF8.self))

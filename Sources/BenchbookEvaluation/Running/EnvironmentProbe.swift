@@ -82,10 +82,9 @@ public enum EnvironmentProbe {
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
-    let exit = ProcessExit(of: process)
-    do { try process.run() } catch { return nil }
+    guard let termination = try? ProcessExit.run(process) else { return nil }
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    exit.wait()
+    termination.wait()
     guard process.terminationStatus == 0 else { return nil }
     let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     return text.isEmpty ? nil : text

@@ -6,16 +6,22 @@ import Foundation
 /// Foundation's `waitUntilExit` on Linux polls its run loop every 50 ms, and a child as quick as
 /// `git rev-parse` has not exited at the first poll: each run waited 50 ms for its commit, one after another
 /// with the on-device timing. The termination handler is called once the child is reaped, its status set.
-public final class ProcessExit: Sendable {
+final class ProcessExit: Sendable {
   private let exited = DispatchSemaphore(value: 0)
 
-  /// Watches `process`; call before `process.run()`, since a handler set later may miss the exit.
-  public init(of process: Process) {
-    process.terminationHandler = { [exited] _ in exited.signal() }
+  private init() {}
+
+  /// Starts `process`, watched from before it starts (a handler set later may miss the exit); throws what
+  /// `run()` throws, and then there is nothing to wait for.
+  static func run(_ process: Process) throws -> ProcessExit {
+    let watch = ProcessExit()
+    process.terminationHandler = { [exited = watch.exited] _ in exited.signal() }
+    try process.run()
+    return watch
   }
 
-  /// Returns once the process has exited; only after `run()` succeeded.
-  public func wait() {
+  /// Returns once the process has exited.
+  func wait() {
     exited.wait()
   }
 }

@@ -103,14 +103,14 @@ struct NeighborGraphPass: Sendable {
     let membership = SplitMembership(splits, rowCount: n)
     let width = configurations.count * classCount
 
-    // Per split: outer probabilities per configuration in test order, and how many test rows are in; inner
-    // log-loss totals.
+    // Per split: outer probabilities per configuration in test order; inner log-loss totals.
     var probabilities = splits.map { split in
       split.full
         ? (0..<split.configurationCount).map { _ in [Double](repeating: 0, count: split.test.count * classCount) }
         : []
     }
-    var filled = [Int](repeating: 0, count: splits.count)
+    // Per outer split, how many of its test rows the merge has written.
+    var outerRowsWritten = [Int](repeating: 0, count: splits.count)
     var lossTotals = splits.map { [Double](repeating: 0, count: $0.configurationCount) }
 
     // Each batch of rows is answered in the index's search order (`SubsetNeighborIndex.searchOrder`), not in row
@@ -141,8 +141,8 @@ struct NeighborGraphPass: Sendable {
         }
       }
       // Merged in row order, so totals add up exactly as `LogLoss.evaluate` adds a split's test rows, and each
-      // outer split's rows land in its test order (both ascending). One core merges while the other waits, so
-      // the logarithms were taken by the blocks (`classShares`): only copies and sums are left here.
+      // outer split's rows land in its test order (both ascending). One thread merges while the other workers
+      // wait, so the logarithms were taken by the blocks (`classShares`): only copies and sums are left here.
       for row in batch {
         let label = dataset.labels[row]
         let blockShares = shares[Int(blockOfRow[row - batch.lowerBound])]!
@@ -150,11 +150,11 @@ struct NeighborGraphPass: Sendable {
         for s in membership.splits(testing: row) {
           let base = entry * width
           if splits[s].full {
-            let position = filled[s] * classCount
+            let position = outerRowsWritten[s] * classCount
             for c in 0..<splits[s].configurationCount {
               for k in 0..<classCount { probabilities[s][c][position + k] = blockShares[base + c * classCount + k] }
             }
-            filled[s] += 1
+            outerRowsWritten[s] += 1
           } else {
             for c in 0..<splits[s].configurationCount {
               lossTotals[s][c] += blockShares[base + c * classCount + label]
@@ -171,6 +171,7 @@ struct NeighborGraphPass: Sendable {
         logLoss: [], scores: split.full ? [] : nil, calibration: split.full ? [] : nil, sizeBytes: [],
         fitSeconds: 0, predictSeconds: 0)
       if split.full {
+        precondition(outerRowsWritten[s] == split.test.count, "every test row of an outer split merged")
         let labels = split.test.gathering(dataset.labels)
         for values in probabilities[s] {
           let matrix = Matrix(rows: split.test.count, columns: classCount, values: values)

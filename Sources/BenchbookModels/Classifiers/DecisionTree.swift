@@ -144,8 +144,9 @@ public struct DecisionTree: Classifier, Hashable, Codable {
     try fit(consume x, labels: labels, classCount: classCount, with: TreeBuilder(self))
   }
 
-  /// `fit`, keeping with a seed the record of each node's search (`TreeGrowth`, 24 bytes a node and 4 a row) that
-  /// `FittedDecisionTree.serves` replays to cut the tree for shallower limits; a fit alone keeps none.
+  /// `fit`, keeping with a seed the record of each node's search (`TreeGrowth`, 24 bytes a node up to 64 features,
+  /// and 4 a row) that `FittedDecisionTree.serves` replays to cut the tree for shallower limits; a fit alone keeps
+  /// none.
   public func fit(_ x: Matrix, labels: [Int], classCount: Int, recordingGrowth: Bool) throws(ModelError)
     -> FittedDecisionTree
   {
@@ -291,7 +292,8 @@ public struct FittedDecisionTree: FittedClassifier {
     return replayed != nil
   }
 
-  /// The tree `other` grows on this tree's training rows `x` and `labels`, made from this tree: cut at its
+  /// The tree `other` grows on this tree's training rows `x` and `labels` (in the order it was grown on them: the
+  /// growth recorded its leaves' rows by position), made from this tree: cut at its
   /// `max_depth` (`truncated`) where that is `other`'s tree (`serves`), and otherwise cut with the subtrees
   /// grown again whose seeded draws pick another split than this growth did (`TreeGrowth.replay`). `nil`
   /// when `other` differs in more than its `max_depth`, or asks for a deeper tree than this one.

@@ -48,7 +48,8 @@ struct TreeBuilder {
     var growth: TreeGrowth?
   }
 
-  /// Whether a seeded growth keeps its `TreeGrowth` (24 bytes a node and 4 a row), which only shared fits replay.
+  /// Whether a seeded growth keeps its `TreeGrowth` (24 bytes a node up to 64 features, and 4 a row), which only
+  /// shared fits replay.
   let recordsGrowth: Bool
 
   /// Whether entries take 8 bytes even where 4 hold a row and its label; only tests ask, to check that
@@ -77,7 +78,7 @@ struct TreeBuilder {
     var constants: Int
     /// A feature whose list holds exactly this node's rows in `start..<end`: the parent's split feature (lists
     /// of features constant at an ancestor are left unpartitioned), any feature at the root.
-    var rowsFeature: Int
+    var rowListFeature: Int
   }
 
   /// Where a growth starts: the root of the whole tree by default, or a node of a larger tree whose rows
@@ -204,11 +205,14 @@ struct TreeBuilder {
 
     var nodes = [FittedDecisionTree.Node]()
     var nodeCounts = [Int]()
-    // At most 2n - 1 nodes, fewer under a depth limit: reserved, so a fully grown tree (the flagship's hold a
-    // hundred thousand nodes) is not copied at every doubling; pages never written are never touched.
-    let nodeLimit = min(2 * n - 1, maxDepth - root.depth < 30 ? (1 << (maxDepth - root.depth + 1)) - 1 : Int.max)
-    nodes.reserveCapacity(nodeLimit)
-    nodeCounts.reserveCapacity(nodeLimit * classes)
+    // Reserved for what a fully grown tree usually holds (the flagship's folds: a hundred thousand nodes on
+    // 295,000 rows), so it is not copied and faulted in again at every doubling; a depth limit or a leaf minimum
+    // bounds it lower, and a larger tree still grows its arrays as it goes.
+    let depthBound = maxDepth - root.depth < 30 ? (1 << (maxDepth - root.depth + 1)) - 1 : Int.max
+    let leafBound = 2 * max(1, n / max(1, minSamplesLeaf)) - 1
+    let reserved = min(n / 2 + 1, depthBound, leafBound)
+    nodes.reserveCapacity(reserved)
+    nodeCounts.reserveCapacity(reserved * classes)
     var maxDepthSeen = 0
     // With a seed, each node's search is recorded: which features tied for its best split, which were constant.
     var growth = recordsGrowth ? TreeGrowth(featureCount: featureCount) : nil
@@ -237,7 +241,7 @@ struct TreeBuilder {
     stack.append(
       Pending(
         start: 0, end: n, depth: root.depth, parent: -1, isLeft: false, impurity: .infinity,
-        constants: root.knownConstants, rowsFeature: 0))
+        constants: root.knownConstants, rowListFeature: 0))
     // Features to scan at the current node, in visiting order; a buffer, not an array, so the node loop
     // neither slices nor retains it (a tree of the flagship's holds a hundred thousand nodes).
     let visiting = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(1, featureCount))
@@ -336,12 +340,12 @@ struct TreeBuilder {
                       growth?.append(
                         chosen: chosen, best: UnsafeBufferPointer(nodeBest), constant: UnsafeBufferPointer(nodeConstant)
                       )
-                      let listStart = record.rowsFeature * n
+                      let listStart = record.rowListFeature * n
                       growth?.appendRows(
                         isLeaf: isLeaf,
                         entries: featureCount == 0
                           ? nil : UnsafeBufferPointer(rebasing: sortedEntries[(listStart + start)..<(listStart + end)]),
-                        rows: start..<end, rowMask: rowMask)
+                        positions: start..<end, rowMask: rowMask)
                       maxDepthSeen = max(maxDepthSeen, record.depth)
                       if isLeaf { continue }
 
@@ -366,12 +370,12 @@ struct TreeBuilder {
                       stack.append(
                         Pending(
                           start: bestPosition, end: end, depth: record.depth + 1, parent: id, isLeft: false,
-                          impurity: impurityRight, constants: constants, rowsFeature: bestFeature))
+                          impurity: impurityRight, constants: constants, rowListFeature: bestFeature))
                       for c in 0..<classes { countStack.append(bestLeftCounts[c]) }
                       stack.append(
                         Pending(
                           start: start, end: bestPosition, depth: record.depth + 1, parent: id, isLeft: true,
-                          impurity: impurityLeft, constants: constants, rowsFeature: bestFeature))
+                          impurity: impurityLeft, constants: constants, rowListFeature: bestFeature))
                     }
                   }
                 }

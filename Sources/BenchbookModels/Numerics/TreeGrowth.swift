@@ -39,15 +39,15 @@ struct TreeGrowth: Sendable {
   }
 
   /// Records where a node's rows start in `leafRows` and, for a leaf, its rows: the row field (`rowMask`) of
-  /// `entries`, a list holding exactly the node's rows, or with no feature to sort by (so no list, and the root
-  /// the only node) `rows` themselves.
+  /// `entries`, a list holding exactly the node's rows. With no feature there is no list, the root is the only
+  /// node, and its `positions` in the lists (all of them) are its rows.
   mutating func appendRows<Entry: FixedWidthInteger & UnsignedInteger>(
-    isLeaf: Bool, entries: UnsafeBufferPointer<Entry>?, rows: Range<Int>, rowMask: Entry
+    isLeaf: Bool, entries: UnsafeBufferPointer<Entry>?, positions: Range<Int>, rowMask: Entry
   ) {
     rowsBefore.append(UInt32(truncatingIfNeeded: leafRows.count))
     guard isLeaf else { return }
     guard let entries else {
-      leafRows.append(contentsOf: rows.lazy.map { UInt32(truncatingIfNeeded: $0) })
+      leafRows.append(contentsOf: positions.lazy.map { UInt32(truncatingIfNeeded: $0) })
       return
     }
     for entry in entries { leafRows.append(UInt32(truncatingIfNeeded: entry & rowMask)) }
