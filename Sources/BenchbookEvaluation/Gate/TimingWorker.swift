@@ -12,6 +12,7 @@ final class TimingWorker {
   /// Whether it answered `hello`, and so takes `calibrate` and `counted-round`.
   var countsRounds = false
   private let process = Process()
+  private let termination: ProcessExit
   private let input: FileHandle
   private let output: FileHandle
   private var buffered = Data()
@@ -35,13 +36,13 @@ final class TimingWorker {
     process.standardError = try FileHandle(forWritingTo: errors)
     input = stdin.fileHandleForWriting
     output = stdout.fileHandleForReading
-    try process.run()
+    termination = try ProcessExit.run(process)
   }
 
   deinit {
     try? input.close()
     if process.isRunning { process.terminate() }
-    process.waitUntilExit()
+    termination.wait()
     try? FileManager.default.removeItem(at: errors)
   }
 
@@ -77,7 +78,7 @@ final class TimingWorker {
   /// Why the child stopped answering, from its exit status and standard error.
   private func failure() -> SideBySideCheck.Failure {
     try? input.close()
-    process.waitUntilExit()
+    termination.wait()
     let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
     let tail = stderr.split(separator: "\n").suffix(12).joined(separator: "\n")
     if process.terminationStatus == 64 && stderr.contains("timing-worker") {

@@ -20,8 +20,10 @@ final class ProcessExit: Sendable {
     return watch
   }
 
-  /// Returns once the process has exited.
+  /// Returns once the process has exited; at once when a wait already has.
   func wait() {
     exited.wait()
+    // Passed on, so a later wait (an owner's clean-up after its error path waited) does not block.
+    exited.signal()
   }
 }
