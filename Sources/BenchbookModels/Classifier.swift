@@ -30,6 +30,12 @@ public protocol Classifier: Sendable {
   static func sharedFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
     throws(ModelError) -> [Fitted]
 
+  /// `sharedFits` for models whose only use is their exported file (a size budget measures every outer fold's
+  /// configurations): a fit may leave out what only speeds its predictions (a kNN model's search tree), and its
+  /// models still predict, and export, exactly as `sharedFits`'s.
+  static func exportFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
+    throws(ModelError) -> [Fitted]
+
   /// Learns from `x` (one row per sample) and `labels` in `0..<classCount`.
   ///
   /// Callers guarantee `classCount >= 2` and that every class occurs in
@@ -47,15 +53,31 @@ extension Classifier {
   public static func sharedFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
     throws(ModelError) -> [Fitted]
   {
+    try reusingFits(configurations) { configuration throws(ModelError) in
+      try configuration.fit(x, labels: labels, classCount: classCount)
+    }
+  }
+
+  /// Each configuration fitted by `fit` unless an earlier fit is what it would build (`reconfigured`).
+  public static func reusingFits(_ configurations: [Self], fit: (Self) throws(ModelError) -> Fitted)
+    throws(ModelError) -> [Fitted]
+  {
     var fits: [Fitted] = []
     for configuration in configurations {
       if let reused = fits.lazy.compactMap({ $0.reconfigured(as: configuration) as? Fitted }).first {
         fits.append(reused)
       } else {
-        fits.append(try configuration.fit(x, labels: labels, classCount: classCount))
+        fits.append(try fit(configuration))
       }
     }
     return fits
+  }
+
+  /// Most fits build nothing an export does not need: `sharedFits`.
+  public static func exportFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
+    throws(ModelError) -> [Fitted]
+  {
+    try sharedFits(configurations, x, labels: labels, classCount: classCount)
   }
 
   /// Probabilities for `test` from each configuration fitted on `x`, as separate fits would give them.

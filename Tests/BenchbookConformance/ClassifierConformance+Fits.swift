@@ -94,7 +94,8 @@ extension ClassifierConformance {
   /// Tuning fits configurations together where they can share work; the result must be that of separate fits, to
   /// the bit or to the tolerance the model declares (`sharedFitTolerance`). The grid varies every searchable setting
   /// over its default, its alternative and (for whole numbers) a third value, so kNN's shared query and the tree's
-  /// cut-back are exercised across k and depth.
+  /// cut-back are exercised across k and depth. Fits for an export alone (`exportFits`) predict and export exactly as
+  /// the shared fits do.
   static func sharedFitsEqualSeparateFits(_ model: ModelDescriptor) throws {
     for dataset in ConformanceDataset.allCases {
       let data = try dataset.load()
@@ -117,8 +118,14 @@ extension ClassifierConformance {
       let configurations = try grid.map { try classifier(model, $0) }
       let shared = try sharedPredictions(configurations, x, labels, data.classCount, testX)
       let fits = try sharedFits(configurations, x, labels, data.classCount)
+      let exportFits = try exportFits(configurations, x, labels, data.classCount)
       #expect(shared.count == configurations.count)
       #expect(fits.count == configurations.count)
+      #expect(exportFits.count == configurations.count)
+      for (fit, exportFit) in zip(fits, exportFits) {
+        #expect(bitwiseEqual(exportFit.predictProbabilities(testX), fit.predictProbabilities(testX)), "\(dataset)")
+        #expect((try? exportFit.exportForm()) == (try? fit.exportForm()), "\(dataset)")
+      }
       let tolerance = model.traits.sharedFitTolerance
       for (c, configuration) in configurations.enumerated() {
         let alone = try configuration.fit(x, labels: labels, classCount: data.classCount).predictProbabilities(testX)

@@ -133,6 +133,16 @@ public enum ClassifierConformance {
     return try open(configurations[0])
   }
 
+  /// Configurations of one type fitted for their exported files alone (`Classifier.exportFits`).
+  static func exportFits(_ configurations: [any Classifier], _ x: Matrix, _ labels: [Int], _ classCount: Int) throws
+    -> [any FittedClassifier]
+  {
+    func open<C: Classifier>(_ first: C) throws -> [any FittedClassifier] {
+      try C.exportFits(configurations.map { $0 as! C }, x, labels: labels, classCount: classCount)
+    }
+    return try open(configurations[0])
+  }
+
   /// Configurations of one type fitted together and predicting `test` together (`Classifier.sharedPredictions`).
   static func sharedPredictions(
     _ configurations: [any Classifier], _ x: Matrix, _ labels: [Int], _ classCount: Int, _ test: Matrix

@@ -86,9 +86,11 @@ extension FoldEvaluator {
   /// model's descriptor says its configurations share work (`SharedWork.configurations`), else one by one; a
   /// failure names the model and fold.
   /// - Precondition: every class occurs in `labels`.
-  func fits(of configurations: [any Classifier], on x: Matrix, labels: [Int], model: ModelSpec, fold: Int?)
-    throws(ModelFailure) -> [any FittedClassifier]
-  {
+  /// - Parameter forExport: the fits serve their exported files alone (`Classifier.exportFits`).
+  func fits(
+    of configurations: [any Classifier], on x: Matrix, labels: [Int], model: ModelSpec, fold: Int?,
+    forExport: Bool = false
+  ) throws(ModelFailure) -> [any FittedClassifier] {
     let classCount = dataset.classes.count
     do {
       guard model.descriptor.traits.sharedWork.contains(.configurations) else {
@@ -98,7 +100,7 @@ extension FoldEvaluator {
         }
         return fits
       }
-      return try Self.sharedFits(configurations, x, labels: labels, classCount: classCount)
+      return try Self.sharedFits(configurations, x, labels: labels, classCount: classCount, forExport: forExport)
     } catch {
       throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
     }
@@ -111,7 +113,7 @@ extension FoldEvaluator {
     of configurations: [any Classifier], fittedOn x: Matrix, labels: [Int], preprocessing: FittedPreprocessing,
     size: (Int, FittedPipeline) -> Int?, model: ModelSpec, fold: Int?
   ) throws(ModelFailure) -> [Int?] {
-    try fits(of: configurations, on: x, labels: labels, model: model, fold: fold).enumerated().map {
+    try fits(of: configurations, on: x, labels: labels, model: model, fold: fold, forExport: true).enumerated().map {
       size($0, FittedPipeline(preprocessing: preprocessing, classifier: $1))
     }
   }
@@ -140,12 +142,16 @@ extension FoldEvaluator {
     }
   }
 
-  /// Opens the configurations' common type to call its `sharedFits`.
-  static func sharedFits(_ configurations: [any Classifier], _ x: Matrix, labels: [Int], classCount: Int)
-    throws(ModelError) -> [any FittedClassifier]
-  {
+  /// Opens the configurations' common type to call its `sharedFits`, or its `exportFits` for fits that serve their
+  /// exported files alone.
+  static func sharedFits(
+    _ configurations: [any Classifier], _ x: Matrix, labels: [Int], classCount: Int, forExport: Bool = false
+  ) throws(ModelError) -> [any FittedClassifier] {
     func shared<C: Classifier>(_ first: C) throws(ModelError) -> [any FittedClassifier] {
-      try C.sharedFits(configurations.map { $0 as! C }, x, labels: labels, classCount: classCount)
+      let typed = configurations.map { $0 as! C }
+      return forExport
+        ? try C.exportFits(typed, x, labels: labels, classCount: classCount)
+        : try C.sharedFits(typed, x, labels: labels, classCount: classCount)
     }
     return try shared(configurations[0])
   }

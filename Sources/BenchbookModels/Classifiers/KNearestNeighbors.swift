@@ -102,6 +102,24 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
   /// value is not finite.
   /// - Parameter x: consumed; handed the last reference, the index keeps the rows without a copy.
   public func fit(_ x: consuming Matrix, labels: [Int], classCount: Int) throws(ModelError) -> FittedKNearestNeighbors {
+    try fit(x, labels: labels, classCount: classCount, indexed: true)
+  }
+
+  /// Fits for exported files alone store their rows unindexed: a size budget measures every outer fold's
+  /// configurations, and the search tree each fold would build serves no query there (a fifth of a tuned kNN's
+  /// size measure). The models declare the index a fit would build, as their files do, and predict the same.
+  public static func exportFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
+    throws(ModelError) -> [FittedKNearestNeighbors]
+  {
+    try reusingFits(configurations) { configuration throws(ModelError) in
+      try configuration.fit(x, labels: labels, classCount: classCount, indexed: false)
+    }
+  }
+
+  /// `fit`, with the rows kept in the index it resolves (`indexed`) or in a plain scan, which builds nothing.
+  private func fit(_ x: consuming Matrix, labels: [Int], classCount: Int, indexed: Bool)
+    throws(ModelError) -> FittedKNearestNeighbors
+  {
     precondition(labels.count == x.rows, "one label per row")
     guard k <= x.rows else {
       throw ModelError("k-nearest neighbours needs n_neighbors (\(k)) <= training rows (\(x.rows))")
@@ -113,7 +131,7 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
     let kind = resolvedIndex(rows: x.rows, features: x.columns, sparse: sparse)
     return FittedKNearestNeighbors(
       labels: labels, classCount: classCount, k: k, weights: weights, indexKind: kind, leafSize: leafSize,
-      sparse: sparse, searcher: kind.build(consume x, leafSize: leafSize))
+      sparse: sparse, searcher: indexed ? kind.build(consume x, leafSize: leafSize) : LinearNeighborIndex(points: x))
   }
 }
 
@@ -148,7 +166,8 @@ public struct FittedKNearestNeighbors: FittedClassifier {
   public let classCount: Int
   public let k: Int
   public let weights: KNearestNeighbors.Weighting
-  /// The index actually built (`auto` resolved).
+  /// The index a fit builds (`auto` resolved), which exports declare; a fit for an export alone
+  /// (`KNearestNeighbors.exportFits`) keeps its rows in a plain scan instead.
   public let indexKind: NeighborIndexKind
   public let leafSize: Int
   /// Whether the stored rows are sparse (`NeighborIndexKind.isSparse`), which `auto` weighs.
