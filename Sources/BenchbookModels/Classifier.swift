@@ -32,7 +32,8 @@ public protocol Classifier: Sendable {
 
   /// `sharedFits` for models whose only use is their exported file (a size budget measures every outer fold's
   /// configurations): a fit may leave out what only speeds its predictions (a kNN model's search tree), and its
-  /// models still predict, and export, exactly as `sharedFits`'s.
+  /// models still predict, and export, exactly as `sharedFits`'s. Called where `sharedFits` would be: for a model
+  /// whose descriptor shares work across configurations (`SharedWork.configurations`); others fit one by one.
   static func exportFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
     throws(ModelError) -> [Fitted]
 

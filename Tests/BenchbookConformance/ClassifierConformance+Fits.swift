@@ -122,9 +122,10 @@ extension ClassifierConformance {
       #expect(shared.count == configurations.count)
       #expect(fits.count == configurations.count)
       #expect(exportFits.count == configurations.count)
-      for (fit, exportFit) in zip(fits, exportFits) {
-        #expect(bitwiseEqual(exportFit.predictProbabilities(testX), fit.predictProbabilities(testX)), "\(dataset)")
-        #expect((try? exportFit.exportForm()) == (try? fit.exportForm()), "\(dataset)")
+      for (c, (fit, exportFit)) in zip(fits, exportFits).enumerated() {
+        let comment = "\(dataset) \(configurations[c].parameters)"
+        #expect(bitwiseEqual(exportFit.predictProbabilities(testX), fit.predictProbabilities(testX)), "\(comment)")
+        #expect((try? exportFit.exportForm()) == (try? fit.exportForm()), "\(comment)")
       }
       let tolerance = model.traits.sharedFitTolerance
       for (c, configuration) in configurations.enumerated() {

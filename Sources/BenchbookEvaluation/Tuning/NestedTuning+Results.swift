@@ -99,21 +99,31 @@ extension NestedTuning {
     // predict every configuration together, which times none alone). Folds run side by side, as the folds
     // of an untuned model are timed, each on its first rows, scaled to all of them: every model here costs the
     // same per row, and a kNN model over every row would otherwise spend seconds re-predicting the data only to
-    // time it. Bounded by time as well as rows (`predictTimingSeconds`): a chunk at a time, up to
-    // `predictTimingRows`, until the chunks have taken that long.
+    // time it. Bounded by time as well as rows (`predictTimingSeconds`): a first chunk probes the pace; a model
+    // that would predict all `predictTimingRows` within the bound is then timed on them in one call, as before,
+    // and a slower one a chunk at a time until the chunks have taken that long.
     let folds0 = outerFolds
     let predictSeconds = ParallelExecutor.run(count: folds0.count, jobs: jobs) { f in
       let test = folds0[f].test
       let timed = Array(test.prefix(Self.predictTimingRows))
-      var (seconds, done) = (0.0, 0)
-      while done < timed.count && (done == 0 || seconds < Self.predictTimingSeconds) {
-        let chunk = dataset.x.selecting(rows: Array(timed[done..<min(done + Self.predictTimingChunk, timed.count)]))
+      func seconds(_ rows: ArraySlice<Int>) -> Double {
+        let x = dataset.x.selecting(rows: Array(rows))
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = finalPipeline.predictProbabilities(chunk)
-        seconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        done += chunk.rows
+        _ = finalPipeline.predictProbabilities(x)
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       }
-      return done == 0 ? 0.0 : seconds * Double(test.count) / Double(done)
+      guard !timed.isEmpty else { return 0.0 }
+      var done = min(Self.predictTimingChunk, timed.count)
+      var spent = seconds(timed[..<done])
+      if done < timed.count && spent * Double(timed.count) / Double(done) <= Self.predictTimingSeconds {
+        (spent, done) = (seconds(timed[...]), timed.count)
+      }
+      while done < timed.count && spent < Self.predictTimingSeconds {
+        let end = min(done + Self.predictTimingChunk, timed.count)
+        spent += seconds(timed[done..<end])
+        done = end
+      }
+      return spent * Double(test.count) / Double(done)
     }
     for f in folds.indices { folds[f].predictSeconds = predictSeconds[f] }
     var frequency = [Int](repeating: 0, count: gridCount)
@@ -146,9 +156,9 @@ extension NestedTuning {
 
   /// Rows of an outer test fold the shipped model's predict time is measured on, at most.
   static let predictTimingRows = 10_000
-  /// Rows predicted at a time while timing, and the time after which no further chunk starts: the tuned flagship's
-  /// kNN (k = 125) took 1.3 CPU seconds for ten folds' 10,000 rows, and now about two chunks a fold; a linear
-  /// model still predicts the 10,000 in a millisecond.
+  /// Rows predicted at a time while timing (the probe, and a slow model's chunks), and the time after which no
+  /// further chunk starts: the tuned flagship's kNN (k = 125) took 1.3 CPU seconds for ten folds' 10,000 rows, and
+  /// now about two chunks a fold; a linear model still predicts the 10,000 in one call of about a millisecond.
   static let predictTimingChunk = 1_000
   static let predictTimingSeconds = 0.02
 

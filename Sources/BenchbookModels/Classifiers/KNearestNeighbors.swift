@@ -205,7 +205,8 @@ public struct FittedKNearestNeighbors: FittedClassifier {
   }
 
   /// `configuration` fitted on the same rows, sharing this model's stored rows and index: what `fit` would
-  /// build, without building it again. `nil` when `configuration` would build another index.
+  /// build, without building it again (a fit for an export alone shares its plain scan, as `exportFits` would
+  /// build). `nil` when `configuration` would build another index.
   public func reconfigured(as configuration: any Classifier) -> (any FittedClassifier)? {
     guard let configuration = configuration as? KNearestNeighbors, configuration.k <= sampleCount,
       configuration.resolvedIndex(rows: sampleCount, features: featureCount, sparse: sparse) == indexKind,

@@ -3,7 +3,8 @@ import BenchbookData
 /// The plain scan: every query measures every stored point's exact distance, one at a time.
 ///
 /// The definition every index must agree with, bit for bit (tests hold `KDTree` and
-/// `BruteForceNeighborIndex` to it); models search with those two, which are faster.
+/// `BruteForceNeighborIndex` to it); models search with those two, which are faster, and a kNN fit for an exported
+/// file alone (`KNearestNeighbors.exportFits`), which is never searched, stores its rows here without building one.
 /// - Complexity: O(queries × points × dimension) per `nearest` call.
 public struct LinearNeighborIndex: NeighborIndex {
   /// The stored points, in the order given.
