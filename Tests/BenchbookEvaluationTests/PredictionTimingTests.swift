@@ -70,6 +70,28 @@ import Testing
     #expect(calls <= 50 + 3)
   }
 
+  /// The batch is predicted once untimed before it is timed only while the probe says it is short
+  /// (`warmBatchSeconds`): a slow model's batch goes straight to the clock.
+  @Test func onlyAShortBatchIsWarmedUp() {
+    let rows = Matrix((0..<10_000).map { [Double($0)] })
+    var fast: [Int] = []
+    _ = PredictionTiming.throughput(rows, minimumSeconds: 0, probeRows: 10) { x in
+      fast.append(x.rows)
+      return Matrix(rows: x.rows, columns: 2, repeating: 0.5)
+    }
+    // The probe, the untimed batch and one timed batch (no minimum time to fill).
+    #expect(fast == [10, 10_000, 10_000])
+    var slow: [Int] = []
+    _ = PredictionTiming.throughput(rows, minimumSeconds: 0.01, batchSeconds: 0.05, probeRows: 10) { x in
+      slow.append(x.rows)
+      let until = DispatchTime.now().uptimeNanoseconds + UInt64(x.rows) * 100_000  // 0.1 ms a row
+      while DispatchTime.now().uptimeNanoseconds < until {}
+      return Matrix(rows: x.rows, columns: 2, repeating: 0.5)
+    }
+    // The probe, then one timed batch of about 0.05 s, past the 0.01 s minimum on its own.
+    #expect(slow.count == 2 && slow.first == 10)
+  }
+
   @Test func evenlySpacedRowsSpanTheData() {
     let x = Matrix((0..<10).map { [Double($0)] })
     #expect(PredictionTiming.evenlySpaced(x, count: 4).values == [0, 2, 5, 7])
