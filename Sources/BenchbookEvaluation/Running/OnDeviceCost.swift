@@ -112,7 +112,7 @@ public enum OnDeviceCost {
     return (latency, throughput)
   }
 
-  /// How long batches are repeated to time throughput (after one untimed batch). Every model pays it, one
+  /// How long batches are repeated to time throughput (after one untimed batch, if short). Every model pays it, one
   /// after another, so it is a floor under every run: at 0.1 s, half of iris's whole run, and at 20 ms still
   /// 0.1 s of its 0.25–0.3 s. 10 ms is still about a hundred batches of iris's 150 rows for its slowest model
   /// (kNN), seventy 10,000-row batches of the flagship's linear models and four of its tree; a model slower
