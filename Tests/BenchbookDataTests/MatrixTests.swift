@@ -41,6 +41,22 @@ import Testing
     #expect(Matrix(rows: 5, columns: 0).selecting(rows: rows) == Matrix(rows: 4, columns: 0))
   }
 
+  /// `isAscending`, checked a run at a time, agrees with a row-by-row check in every storage: a range, a list in
+  /// and out of order (a run that starts where the one before ended, or earlier), and rows with some left out.
+  @Test func rowsAreAscendingWhenEveryRunStartsPastTheLast() {
+    let cases: [RowIndices] = [
+      RowIndices(all: 6), RowIndices([]), RowIndices([0, 1, 2, 5, 6, 9]), RowIndices([3, 4, 0, 2]),
+      RowIndices([2, 3, 3, 4]), RowIndices([5, 6, 4]), RowIndices(RowIndices(all: 10), except: [0, 4, 5, 9]),
+      RowIndices(RowIndices([7, 8, 9, 1, 2]), except: [1]), RowIndices(RowIndices([7, 8, 9, 1, 2]), except: [3, 4]),
+    ]
+    for rows in cases {
+      let listed = Array(rows)
+      #expect(rows.isAscending == zip(listed, listed.dropFirst()).allSatisfy { $0 < $1 }, "\(listed)")
+    }
+    #expect(!RowIndices([2, 3, 3, 4]).isAscending)
+    #expect(RowIndices(RowIndices([7, 8, 9, 1, 2]), except: [3, 4]).isAscending)
+  }
+
   /// A NaN or another shape must fail any tolerance: `max` would skip a NaN, so it is caught.
   @Test func largestDifferenceFailsOnNaNAndOtherShapes() {
     let m = Matrix([[1, 2], [3, 4]])

@@ -31,4 +31,16 @@ import Testing
       }
     }
   }
+
+  /// The pass stands for a split's own fit only when the split trains on every class; the check stops reading at
+  /// the last class found, so a class met only at the end must still count, and one never met must not.
+  @Test func splitsTrainingOnEveryClassAreFound() {
+    let labels = [0, 0, 1, 0, 0, 0, 2, 1, 0, 0]
+    #expect(NeighborGraphPass.holdsEveryClass(RowIndices(all: 10), labels: labels, classCount: 3))
+    #expect(NeighborGraphPass.holdsEveryClass(RowIndices([9, 8, 7, 6]), labels: labels, classCount: 3))
+    #expect(!NeighborGraphPass.holdsEveryClass(RowIndices([0, 1, 2, 3, 4, 5, 7]), labels: labels, classCount: 3))
+    #expect(
+      !NeighborGraphPass.holdsEveryClass(RowIndices(RowIndices(all: 10), except: [6]), labels: labels, classCount: 3))
+    #expect(!NeighborGraphPass.holdsEveryClass(RowIndices([]), labels: labels, classCount: 3))
+  }
 }

@@ -130,6 +130,18 @@ public struct RowIndices: RandomAccessCollection, Sendable, Hashable, Codable {
     forEachRun { run in for row in run { body(row) } }
   }
 
+  /// Whether every row is greater than the one before it: checked a run at a time (`forEachRun`), since the
+  /// runs are ascending within themselves, so a k-fold's training rows take two comparisons, not one per row.
+  public var isAscending: Bool {
+    var least = 0
+    var ascending = true
+    forEachRun { run in
+      if run.lowerBound < least { ascending = false }
+      least = run.upperBound
+    }
+    return ascending
+  }
+
   /// The same rows in ascending order, found by marking them in a bit set over `rowCount` rows: O(rowCount),
   /// with no sort. Rows taken in time order from a file that is not become runs again, which
   /// `Matrix.selecting(rows:)` copies whole instead of one row at a time.
