@@ -172,24 +172,38 @@ struct NeighborGraphPass: Sendable {
       }
     }
 
-    var results: [ConfigurationScores] = []
-    for (s, split) in splits.enumerated() {
+    // Each split's measures on both threads (an outer split's, with its sorts for the ROC AUC, take tens of
+    // milliseconds); the first split in order that fails or is not finite decides, as a loop over them would.
+    let (outerProbabilities, innerTotals, splits, model) = (probabilities, lossTotals, splits, model)
+    let recorded = ParallelExecutor.run(count: splits.count, jobs: jobs) {
+      (s: Int) -> Result<ConfigurationScores?, ModelFailure> in
+      let split = splits[s]
       var result = ConfigurationScores(
         logLoss: [], scores: split.full ? [] : nil, calibration: split.full ? [] : nil, sizeBytes: [],
         fitSeconds: 0, predictSeconds: 0)
       if split.full {
-        precondition(outerRowsWritten[s] == split.test.count, "every test row of an outer split merged")
         let labels = split.test.gathering(dataset.labels)
-        for values in probabilities[s] {
+        for values in outerProbabilities[s] {
           let matrix = Matrix(rows: split.test.count, columns: classCount, values: values)
-          try evaluator.checkProbabilities(matrix, testRows: split.test, model: model, fold: split.fold)
+          do throws(ModelFailure) {
+            try evaluator.checkProbabilities(matrix, testRows: split.test, model: model, fold: split.fold)
+          } catch {
+            return .failure(error)
+          }
           FoldEvaluator.record(matrix, labels: labels, full: true, into: &result)
         }
       } else {
-        result.logLoss = lossTotals[s].map { $0 / Double(split.test.count) }
-        guard result.logLoss.allSatisfy(\.isFinite) else { return nil }
+        result.logLoss = innerTotals[s].map { $0 / Double(split.test.count) }
+        guard result.logLoss.allSatisfy(\.isFinite) else { return .success(nil) }
       }
       result.sizeBytes = [Int?](repeating: nil, count: split.configurationCount)
+      return .success(result)
+    }
+    var results: [ConfigurationScores] = []
+    for (s, outcome) in recorded.enumerated() {
+      precondition(
+        !splits[s].full || outerRowsWritten[s] == splits[s].test.count, "every test row of an outer split merged")
+      guard let result = try outcome.get() else { return nil }
       results.append(result)
     }
     if let size {
