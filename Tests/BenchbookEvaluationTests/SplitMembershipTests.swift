@@ -42,5 +42,8 @@ import Testing
     #expect(
       !NeighborGraphPass.holdsEveryClass(RowIndices(RowIndices(all: 10), except: [6]), labels: labels, classCount: 3))
     #expect(!NeighborGraphPass.holdsEveryClass(RowIndices([]), labels: labels, classCount: 3))
+    let lastRowOnly = [0, 0, 1, 0, 0, 0, 0, 0, 0, 2]
+    #expect(NeighborGraphPass.holdsEveryClass(RowIndices(all: 10), labels: lastRowOnly, classCount: 3))
+    #expect(!NeighborGraphPass.holdsEveryClass(RowIndices(all: 9), labels: lastRowOnly, classCount: 3))
   }
 }

@@ -86,19 +86,31 @@ public enum PredictionTiming {
       batch = evenlySpaced(rows, count: max(probe.rows, Int(fitting)))
     }
     // The untimed call warms what the probe did not touch (the batch's output, the rest of the model's data). A
-    // batch the probe says takes longer than `warmBatchSeconds` skips it: what a first call adds is then a
-    // small share of one timed call, and a slow model (the tuned flagship's 125 neighbours) would spend a
-    // whole extra batch on it.
+    // batch the probe says takes `warmBatchSeconds` or more goes straight to the clock: what a first call adds is
+    // then a small share of it, and a slow model (the tuned flagship's 125 neighbours) would spend a whole extra
+    // batch warming up. The probe was itself a first call, so its pace can be a cold one: a first timed call
+    // quicker than `warmBatchSeconds` is taken as the warm-up it should have been, and the clock starts again.
     let expectedBatchSeconds = probeSeconds * Double(batch.rows) / Double(probe.rows)
-    if batch.rows != probe.rows && expectedBatchSeconds < warmBatchSeconds { sink += predict(batch).values.first ?? 0 }
+    let warmedUp = batch.rows == probe.rows || expectedBatchSeconds < warmBatchSeconds
+    if batch.rows != probe.rows && warmedUp { sink += predict(batch).values.first ?? 0 }
     var predicted = 0
-    let start = DispatchTime.now().uptimeNanoseconds
+    var start = DispatchTime.now().uptimeNanoseconds
     var elapsed: UInt64 = 0
-    repeat {
+    if !warmedUp {
+      sink += predict(batch).values.first ?? 0
+      elapsed = DispatchTime.now().uptimeNanoseconds - start
+      if Double(elapsed) >= warmBatchSeconds * 1e9 {
+        predicted = batch.rows
+      } else {
+        start = DispatchTime.now().uptimeNanoseconds
+        elapsed = 0
+      }
+    }
+    while predicted == 0 || Double(elapsed) < minimumSeconds * 1e9 {
       sink += predict(batch).values.first ?? 0
       predicted += batch.rows
       elapsed = DispatchTime.now().uptimeNanoseconds - start
-    } while Double(elapsed) < minimumSeconds * 1e9
+    }
     withExtendedLifetime(sink) {}
     return Double(predicted) / (Double(max(elapsed, 1)) / 1e9)
   }

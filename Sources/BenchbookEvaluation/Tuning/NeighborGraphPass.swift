@@ -76,7 +76,7 @@ struct NeighborGraphPass: Sendable {
   }
 
   /// Whether `rows` hold a row of every class: read a run at a time until the last missing class is met, a few rows
-  /// for most data. Read row by row and whole, with the order checked the same way, the tuned flagship's sixty-one
+  /// for most data. Read row by row and whole, with the order checked the same way, the tuned flagship's sixty-five
   /// splits took about half a second before its pass could begin.
   static func holdsEveryClass(_ rows: RowIndices, labels: [Int], classCount: Int) -> Bool {
     var present = [Bool](repeating: false, count: classCount)
