@@ -93,23 +93,21 @@ public enum PredictionTiming {
     let expectedBatchSeconds = probeSeconds * Double(batch.rows) / Double(probe.rows)
     let warmedUp = batch.rows == probe.rows || expectedBatchSeconds < warmBatchSeconds
     if batch.rows != probe.rows && warmedUp { sink += predict(batch).values.first ?? 0 }
+    var firstCallMayBeCold = !warmedUp
     var predicted = 0
     var start = DispatchTime.now().uptimeNanoseconds
     var elapsed: UInt64 = 0
-    if !warmedUp {
-      sink += predict(batch).values.first ?? 0
-      elapsed = DispatchTime.now().uptimeNanoseconds - start
-      if Double(elapsed) >= warmBatchSeconds * 1e9 {
-        predicted = batch.rows
-      } else {
-        start = DispatchTime.now().uptimeNanoseconds
-        elapsed = 0
-      }
-    }
     while predicted == 0 || Double(elapsed) < minimumSeconds * 1e9 {
       sink += predict(batch).values.first ?? 0
       predicted += batch.rows
       elapsed = DispatchTime.now().uptimeNanoseconds - start
+      if firstCallMayBeCold {
+        firstCallMayBeCold = false
+        if Double(elapsed) < warmBatchSeconds * 1e9 {
+          (predicted, elapsed) = (0, 0)
+          start = DispatchTime.now().uptimeNanoseconds
+        }
+      }
     }
     withExtendedLifetime(sink) {}
     return Double(predicted) / (Double(max(elapsed, 1)) / 1e9)
