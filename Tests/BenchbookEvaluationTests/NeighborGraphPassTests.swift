@@ -98,3 +98,61 @@ import Testing
     }
   }
 }
+
+/// The pass's failure path: a query whose every distance overflows gives a non-finite share, and the run must stop
+/// with the error separate fits give, from the same split. The pass is taken on this data: with its checks of the
+/// shares (as it writes them, and as it records its splits) taken out, the non-finite share reaches the scores and
+/// the run crashes.
+@Suite struct NeighborGraphPassFailureTests {
+  /// 48 rows of small integers and, at `farRow`, one row of 1e154 in both features: each column's squares stay
+  /// finite (so the pass is taken), but that row's squared distance to every other row overflows.
+  static func withFarRowFolder<T>(farRow: Int, _ body: (URL) throws -> T) throws -> T {
+    var generator = SeededGenerator(seed: 11)
+    var text = "a,b,y\n"
+    for row in 0..<48 {
+      let (a, b) =
+        row == farRow
+        ? ("1e154", "1e154")
+        : (String(Int.random(in: 0...5, using: &generator)), String(Int.random(in: 0...5, using: &generator)))
+      text += "\(a),\(b),\(row % 2 == 0 ? "p" : "q")\n"
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("neighbor-fail-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try text.write(to: folder.appendingPathComponent("data.csv"), atomically: true, encoding: .utf8)
+    return try body(folder)
+  }
+
+  /// What `execute` gives: every output, or the error it stopped with.
+  static func outcome(_ plan: RunPlan, sharing: Bool) -> String {
+    do {
+      return try NeighborGraphPassTests.outputs(plan, sharing: sharing).joined(separator: "\n")
+    } catch {
+      return "error: \(error)"
+    }
+  }
+
+  /// The far row tested by an outer fold (row 3: the first of four unshuffled folds) and by inner folds only
+  /// (row 40 is in the last outer fold's test block, and in the inner folds of the other three).
+  @Test(arguments: [3, 40], ["[distance]", "[distance, uniform]"])
+  func aNonFiniteShareStopsTheRunAsSeparateFitsDo(farRow: Int, weights: String) throws {
+    try Self.withFarRowFolder(farRow: farRow) { folder in
+      let yaml = """
+        data: {path: data.csv}
+        target: y
+        features: [a, b]
+        resampling: {method: kfold, folds: 4}
+        models:
+          - KNN: {k: [1, 3], weights: \(weights)}
+        tune: {inner: {method: stratified-kfold, folds: 3}}
+        """
+      let spec = try SpecParser.parse(yaml: yaml, path: folder.appendingPathComponent("spec.yaml").path)
+      let plan = try RunPlan(spec)
+      let shared = Self.outcome(plan, sharing: true)
+      let separate = Self.outcome(plan, sharing: false)
+      #expect(shared.hasPrefix("error: "), "the far row's shares are not finite")
+      #expect(shared.contains("data line \(farRow + 2)"), "the error names the far row's line")
+      #expect(shared == separate)
+    }
+  }
+}
