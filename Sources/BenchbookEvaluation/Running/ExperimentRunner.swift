@@ -61,7 +61,7 @@ public enum ExperimentRunner {
     let models = spec.models
     let tasks = prepared.tasks
     let tunings = prepared.tunings
-    let modelResults: [ModelResult]
+    var modelResults: [ModelResult] = []
     var fitRecords: [PreprocessingFitRecord] = []
     var resolvedModels = models
     // Tuned models' fits on all rows, side by side; each is measured alone below, then freed.
@@ -72,8 +72,6 @@ public enum ExperimentRunner {
       return try tunings[tuned[i]]!.fitAllRows(dataset: dataset, spec: spec)
     }
     var allRowsFits = Dictionary(uniqueKeysWithValues: zip(tuned, tunedFits))
-    // Each model's results and the pipeline it ships, in spec order, for the on-device cost.
-    var measured: [(result: ModelResult, pipeline: FittedPipeline)] = []
     for (m, model) in models.enumerated() {
       if let tuning = tunings[m] {
         var scores: [TuningSplit: ConfigurationScores] = [:]
@@ -82,8 +80,14 @@ public enum ExperimentRunner {
         }
         let outcome = try tuning.outcome(
           scores, pipelines: allRowsFits.removeValue(forKey: m)!, spec: spec, dataset: dataset, jobs: options.jobs)
+        var result = outcome.result
         resolvedModels[m] = outcome.resolved
-        measured.append((outcome.result, outcome.finalPipeline))
+        measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: outcome.finalPipeline)
+        if let budget = spec.budget {
+          result.withinBudget = budget.admits(
+            sizeBytes: result.sizeBytes(in: budget.sizeFormat), latencyP99: result.latencyMicroseconds?.p99)
+        }
+        modelResults.append(result)
         continue
       }
       var folds: [FoldResult] = []
@@ -120,9 +124,14 @@ public enum ExperimentRunner {
         result.calibration = calibration.record(
           positiveClass: dataset.classes.count == 2 ? dataset.classes[1] : nil)
       }
-      measured.append((result, pipeline!))
+      // On-device cost, after cross-validation and one model at a time, so no other job disturbs the timing.
+      measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: pipeline!)
+      if let budget = spec.budget {
+        result.withinBudget = budget.admits(
+          sizeBytes: result.sizeBytes(in: budget.sizeFormat), latencyP99: result.latencyMicroseconds?.p99)
+      }
+      modelResults.append(result)
     }
-    modelResults = measureOnDeviceCost(consume measured, spec: spec, dataset: dataset, jobs: options.jobs)
 
     var results = ExperimentResults(
       benchbook: EnvironmentProbe.benchbookVersion,
@@ -164,33 +173,8 @@ public enum ExperimentRunner {
     return Run(results: results, dataset: dataset, plan: plan, spec: audited)
   }
 
-  /// Each model's results with its on-device cost: every model's files written side by side (the flagship's tree
-  /// and neighbour files take tens of milliseconds each), then each model timed alone, so no other job disturbs the
-  /// clock. Consumes the pipelines, so they are freed before the audit.
-  /// - Parameter measured: each model's results and the pipeline it ships, in spec order.
+  /// Exports the model as `benchbook export` would, and times single-row and batch prediction.
   static func measureOnDeviceCost(
-    _ measured: consuming [(result: ModelResult, pipeline: FittedPipeline)], spec: ExperimentSpec, dataset: Dataset,
-    jobs: Int
-  ) -> [ModelResult] {
-    let pending = measured
-    let exported = ParallelExecutor.run(count: pending.count, jobs: jobs) { (m: Int) -> ModelResult in
-      var result = pending[m].result
-      recordExports(&result, spec: spec, dataset: dataset, model: spec.models[m], pipeline: pending[m].pipeline)
-      return result
-    }
-    return exported.enumerated().map { m, exported in
-      var result = exported
-      recordTiming(&result, pipeline: pending[m].pipeline, rows: dataset.x)
-      if let budget = spec.budget {
-        result.withinBudget = budget.admits(
-          sizeBytes: result.sizeBytes(in: budget.sizeFormat), latencyP99: result.latencyMicroseconds?.p99)
-      }
-      return result
-    }
-  }
-
-  /// Exports the model as `benchbook export` would, and records its file sizes (or why a format cannot hold it).
-  static func recordExports(
     _ result: inout ModelResult, spec: ExperimentSpec, dataset: Dataset, model: ModelSpec, pipeline: FittedPipeline
   ) {
     do {
@@ -210,11 +194,7 @@ public enum ExperimentRunner {
       result.modelSizes = sizes
       result.exportErrors = errors.isEmpty ? nil : errors
     }
-  }
-
-  /// Times single-row and batch prediction.
-  static func recordTiming(_ result: inout ModelResult, pipeline: FittedPipeline, rows x: Matrix) {
-    let timing = OnDeviceCost.timing(pipeline, rows: x)
+    let timing = OnDeviceCost.timing(pipeline, rows: dataset.x)
     result.latencyMicroseconds = LatencyRecord(p50: timing.latency.p50Microseconds, p99: timing.latency.p99Microseconds)
     result.throughputRowsPerSecond = timing.throughput
   }
