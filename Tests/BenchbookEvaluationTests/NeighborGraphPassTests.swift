@@ -1,8 +1,9 @@
 import BenchbookData
-import BenchbookEvaluation
 import BenchbookSpec
 import Foundation
 import Testing
+
+@testable import BenchbookEvaluation
 
 /// A tuned kNN model's splits scored together by one neighbour search over every row must give exactly what
 /// fitting each split on its own gives: same neighbours, same ties, same sums, in the same order.
@@ -100,9 +101,9 @@ import Testing
 }
 
 /// The pass's failure path: a query whose every distance overflows gives a non-finite share, and the run must stop
-/// with the error separate fits give, from the same split. The pass is taken on this data: with its checks of the
-/// shares (as it writes them, and as it records its splits) taken out, the non-finite share reaches the scores and
-/// the run crashes.
+/// with the error separate fits give, from the same split. The pass takes this data (checked first, so the test
+/// cannot pass by the pass declining it); with its checks of the shares (as it writes them, and as it records its
+/// splits) taken out, the non-finite share reaches the scores and the run crashes.
 @Suite struct NeighborGraphPassFailureTests {
   /// 48 rows of small integers and, at `farRow`, one row of 1e154 in both features: each column's squares stay
   /// finite (so the pass is taken), but that row's squared distance to every other row overflows.
@@ -132,8 +133,8 @@ import Testing
     }
   }
 
-  /// The far row tested by an outer fold (row 3: the first of four unshuffled folds) and by inner folds only
-  /// (row 40 is in the last outer fold's test block, and in the inner folds of the other three).
+  /// The far row in the first outer fold's test block (row 3) and in the last's (row 40); the inner splits of the
+  /// other outer folds test it too. Both paths stop with the outer fold that tests it, at its line.
   @Test(arguments: [3, 40], ["[distance]", "[distance, uniform]"])
   func aNonFiniteShareStopsTheRunAsSeparateFitsDo(farRow: Int, weights: String) throws {
     try Self.withFarRowFolder(farRow: farRow) { folder in
@@ -148,9 +149,19 @@ import Testing
         """
       let spec = try SpecParser.parse(yaml: yaml, path: folder.appendingPathComponent("spec.yaml").path)
       let plan = try RunPlan(spec)
+      let tuning = try #require(plan.tunings[0])
+      let splits = plan.tasks.compactMap { task -> TuningSplit? in
+        guard case .tuning(_, let split) = task else { return nil }
+        return split
+      }
+      #expect(
+        NeighborGraphPass(
+          evaluator: plan.evaluator, model: spec.models[0], configurations: tuning.configurations,
+          splits: splits.map(tuning.scoring)) != nil, "the shared pass takes this data")
       let shared = Self.outcome(plan, sharing: true)
       let separate = Self.outcome(plan, sharing: false)
       #expect(shared.hasPrefix("error: "), "the far row's shares are not finite")
+      #expect(shared.contains("(fold \(farRow / 12 + 1))"), "the error names the outer fold testing the far row")
       #expect(shared.contains("data line \(farRow + 2)"), "the error names the far row's line")
       #expect(shared == separate)
     }
