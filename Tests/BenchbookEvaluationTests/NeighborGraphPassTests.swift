@@ -117,11 +117,7 @@ import Testing
         : (String(Int.random(in: 0...5, using: &generator)), String(Int.random(in: 0...5, using: &generator)))
       text += "\(a),\(b),\(row % 2 == 0 ? "p" : "q")\n"
     }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("neighbor-fail-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try text.write(to: folder.appendingPathComponent("data.csv"), atomically: true, encoding: .utf8)
-    return try body(folder)
+    return try TieData.withFolder(csv: text, body)
   }
 
   /// What `execute` gives: every output, or the error it stopped with.

@@ -23,6 +23,21 @@ enum TieData {
     return try body(folder)
   }
 
+  /// Runs `body` with a new folder holding `csv` as `data.csv`, and removes the folder afterwards.
+  static func withFolder<T>(csv: String, _ body: (URL) throws -> T) throws -> T {
+    let folder = try folder(holding: csv)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try body(folder)
+  }
+
+  /// A new folder holding `csv` as `data.csv`; the caller removes it.
+  private static func folder(holding csv: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("neighbor-pass-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try csv.write(to: folder.appendingPathComponent("data.csv"), atomically: true, encoding: .utf8)
+    return folder
+  }
+
   /// A new folder holding the data; the caller removes it.
   private static func write(rows: Int, seed: UInt64, classes: Int = 3) throws -> URL {
     var generator = SeededGenerator(seed: seed)
@@ -34,10 +49,7 @@ enum TieData {
       let y = (a + b + Int.random(in: 0...2, using: &generator)) % classes
       text += "\(a),\(b),\(c),\(["x", "y", "z"][y])\n"
     }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("neighbor-pass-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try text.write(to: folder.appendingPathComponent("data.csv"), atomically: true, encoding: .utf8)
-    return folder
+    return try folder(holding: text)
   }
 
   /// `write` with a categorical column `g` of 20 levels: 23 columns once one-hot encoded, so `auto` takes
