@@ -89,6 +89,15 @@ import Testing
     }
   }
 
+  /// The builder reserves room for n nodes, which a fully grown tree on few distinct rows never fills; the fitted
+  /// tree keeps its node array, so a small one keeps an exact copy instead of n nodes' room.
+  @Test func aSmallTreeOnManyRowsDoesNotKeepRoomForEveryRow() throws {
+    let x = Matrix(rows: 2_000, columns: 1, values: (0..<2_000).map { Double($0 % 2) })
+    let fitted = try DecisionTree().fit(x, labels: (0..<2_000).map { $0 % 2 }, classCount: 2)
+    #expect(fitted.nodes.count == 3)
+    #expect(fitted.nodes.capacity <= 2 * fitted.nodes.count)
+  }
+
   @Test func separableDataGivesPureLeavesAndCertainProbabilities() throws {
     var generator = TestGenerator(seed: 31)
     let x = Matrix(rows: 300, columns: 2, values: (0..<600).map { _ in Double.random(in: -1...1, using: &generator) })

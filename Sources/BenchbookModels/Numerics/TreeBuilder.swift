@@ -206,9 +206,9 @@ struct TreeBuilder {
     var nodes = [FittedDecisionTree.Node]()
     var nodeCounts = [Int]()
     // Reserved for a fully grown tree whose leaves hold two rows or more on average (n nodes at most), so it
-    // is not copied and faulted in again at every doubling: the flagship's folds grow 165,901 nodes on 294,611
-    // rows, past the n / 2 + 1 once reserved. Capacity never written is address space, not resident memory. A
-    // depth limit or a leaf minimum bounds it lower, and a larger tree still grows its arrays as it goes.
+    // is not copied and faulted in again at every doubling: a flagship fold grows 165,901 nodes on 294,611
+    // rows, past the n / 2 + 1 once reserved. A depth limit or a leaf minimum bounds it lower, a larger tree
+    // still grows its arrays as it goes, and a tree that ends far below it is trimmed (`trimmed`).
     let depthBound = maxDepth - root.depth < 30 ? (1 << (maxDepth - root.depth + 1)) - 1 : Int.max
     let leafBound = 2 * max(1, n / max(1, minSamplesLeaf)) - 1
     let reserved = min(n, depthBound, leafBound)
@@ -386,7 +386,16 @@ struct TreeBuilder {
         }
       }
     }
-    return Result(nodes: nodes, classCounts: nodeCounts, depth: maxDepthSeen, growth: growth)
+    // The fitted tree keeps these arrays: one that ended at half its reserve or less keeps an exact copy, so a
+    // small tree (a depth limit, or few distinct rows) does not hold n nodes' room, resident where the heap reused it.
+    return Result(
+      nodes: Self.trimmed(nodes), classCounts: Self.trimmed(nodeCounts), depth: maxDepthSeen, growth: growth)
+  }
+
+  /// `array` itself, or an exact copy when it fills half its capacity or less.
+  static func trimmed<Element>(_ array: [Element]) -> [Element] {
+    guard array.count <= array.capacity / 2 else { return array }
+    return array.withUnsafeBufferPointer { Array($0) }
   }
 
   /// The split of one feature's sorted rows `start..<end` that is strictly better than
