@@ -150,10 +150,7 @@ import Testing
         guard case .tuning(_, let split) = task else { return nil }
         return split
       }
-      #expect(
-        NeighborGraphPass(
-          evaluator: plan.evaluator, model: spec.models[0], configurations: tuning.configurations,
-          splits: splits.map(tuning.scoring)) != nil, "the shared pass takes this data")
+      #expect(tuning.sharedPass(splits, with: plan.evaluator) != nil, "the shared pass takes this data")
       let shared = Self.outcome(plan, sharing: true)
       let separate = Self.outcome(plan, sharing: false)
       #expect(shared.hasPrefix("error: "), "the far row's shares are not finite")

@@ -100,11 +100,13 @@ public struct NestedTuning: Sendable {
   func evaluateTogether(
     _ splits: [TuningSplit], with evaluator: FoldEvaluator, size: (@Sendable (Int, FittedPipeline) -> Int?)?, jobs: Int
   ) throws(ModelFailure) -> [ConfigurationScores]? {
-    guard
-      let pass = NeighborGraphPass(
-        evaluator: evaluator, model: model, configurations: configurations, splits: splits.map(scoring))
-    else { return nil }
+    guard let pass = sharedPass(splits, with: evaluator) else { return nil }
     return try pass.run(jobs: jobs, size: size)
+  }
+
+  /// The pass that scores `splits` together, or `nil` when their work cannot be shared.
+  func sharedPass(_ splits: [TuningSplit], with evaluator: FoldEvaluator) -> NeighborGraphPass? {
+    NeighborGraphPass(evaluator: evaluator, model: model, configurations: configurations, splits: splits.map(scoring))
   }
 
   /// The first grid configuration with the lowest mean inner log-loss among `allowed` (`GridSearchCV`'s rule).
