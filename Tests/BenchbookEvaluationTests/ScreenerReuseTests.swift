@@ -1,3 +1,4 @@
+import BenchbookData
 import BenchbookSpec
 import Testing
 
@@ -25,5 +26,23 @@ import Testing
     #expect(try acting("[{LR: {fit_intercept: false}}]", preprocess: "[standardize]") == [])
     #expect(try acting("[LR]", preprocess: "[{standardize: {columns: numeric}}]") == [])
     #expect(try acting("[LDA, NB]", preprocess: "[standardize]") == [])
+  }
+
+  /// The screen's first round keeps a model's fits only while it could still screen: a fit with clipped rows never
+  /// does, so its model (a kNN's whole training sample) is let go. Logistic regression here stands in for the
+  /// dedicated screener and keeps its fits.
+  @Test func fitsThatClipLetTheirModelGo() throws {
+    let (rows, labels) = LeakAuditChecksTests.noisy(600)
+    let data = LeakAuditChecksTests.dataset(rows, labels: labels)
+    let spec = try LeakAuditChecksTests.spec(
+      "features: [f0, f1]\nmodels: [LR, {KNN: {k: 1}}]\npreprocess: [standardize]\n")
+    let check = SuspectLeakCheck(try LeakAuditChecksTests.context(spec, data), run: nil)
+    let fits = check.screens(try check.work().map { try $0.run() }).fits
+    #expect(fits.count == 2 && fits.allSatisfy { $0.count == ScreenSample.innerFolds })
+    // Logistic regression at its defaults is the dedicated screener's configuration: kept.
+    #expect(fits[0].allSatisfy { $0?.pipeline != nil })
+    // One neighbour votes 0 or 1, so each fold clips its misclassified rows.
+    #expect(fits[1].allSatisfy { ($0?.clippedRows ?? 0) > 0 && $0?.pipeline == nil && $0?.logLoss.isFinite == true })
+    #expect(SuspectLeakCheck.screener(fits) == 0)
   }
 }

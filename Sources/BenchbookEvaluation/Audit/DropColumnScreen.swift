@@ -24,13 +24,22 @@ struct DropColumnScreen: Sendable {
 
   /// The best model fitted on one inner fold's training rows, and what the neutralisation needs.
   struct Full: Sendable {
-    var pipeline: FittedPipeline
+    /// `nil` once set aside (`settingAside`): the screen never reads it.
+    var pipeline: FittedPipeline?
     /// Raw (unscaled) column means of the fold's training rows.
     var trainingMeans: [Double]
     var logLoss: Double
     /// Test rows whose true-class probability was below ε: a model that gives them (kNN's uniform votes, a pure
     /// leaf) cannot screen, since one such row swings a fold's mean by tens of nats over its size.
     var clippedRows: Int
+
+    /// The fit without its model, when the model has clipped rows and so can never screen
+    /// (`SuspectLeakCheck.screener`): the first round's fits are all held until it ends, and a kNN's holds its
+    /// whole training sample (vietnam-health's five inner kNN fits, 16 MB each).
+    func settingAside() -> Full {
+      guard clippedRows > 0 else { return self }
+      return Full(pipeline: nil, trainingMeans: [], logLoss: logLoss, clippedRows: clippedRows)
+    }
   }
 
   func fitFull(fold f: Int) -> Full? {
@@ -56,7 +65,7 @@ struct DropColumnScreen: Sendable {
   /// skipped on a fold whose training rows miss a value): it can only lower a share that would otherwise bring a
   /// refit, so it is computed for those features alone.
   func neutralisedShares(_ fitted: [Full?], nullLogLoss: [Double], refitBar: Double, jobs: Int) -> [Double]? {
-    guard fitted.allSatisfy({ $0 != nil }), !fitted.isEmpty else { return nil }
+    guard fitted.allSatisfy({ $0?.pipeline != nil }), !fitted.isEmpty else { return nil }
     let full = fitted.map { $0! }
     let sample = sample
     let features = sample.dataset.features
@@ -64,7 +73,7 @@ struct DropColumnScreen: Sendable {
     let tests = sample.folds.map { sample.dataset.x.selecting(rows: $0.test) }
     let labels = sample.folds.map { $0.test.gathering(sample.dataset.labels) }
     let raised: @Sendable (Matrix, Int) -> Double = { x, f in
-      LogLoss.evaluate(full[f].pipeline.predictProbabilities(x), labels: labels[f]).value - full[f].logLoss
+      LogLoss.evaluate(full[f].pipeline!.predictProbabilities(x), labels: labels[f]).value - full[f].logLoss
     }
     var raisedAtMean = ParallelExecutor.run(count: features.count * folds, jobs: jobs) { (item: Int) -> Double in
       let (j, f) = (item / folds, item % folds)
@@ -125,7 +134,7 @@ struct DropColumnScreen: Sendable {
       // Standardisation is per column, so the full model's weights on the kept columns are in the units this fit
       // sees.
       if model.descriptor.traits.sharedWork.contains(.warmStart),
-        let warm = model.classifier as? any WarmStartFitting, let start = full?.pipeline.classifier,
+        let warm = model.classifier as? any WarmStartFitting, let start = full?.pipeline?.classifier,
         let fitted = try Self.warmStarted(
           warm, prepared, labels: data.training.labels, classCount: classCount, from: start, keeping: kept)
       {

@@ -42,13 +42,17 @@ public struct SuspectLeakCheck: AuditCheck {
   public func work() -> [AuditWork] {
     guard let sample else { return [] }
     let (models, preprocessing) = (context.spec.models, context.spec.preprocessing)
+    // A model that screens in the dedicated model's place keeps its fits whatever they clip (`followUp`).
+    let actingAsScreener = Set(Self.modelsActingAsScreener(context.spec))
     var work: [AuditWork] = []
     for f in sample.folds.indices {
       for m in models.indices {
         work.append(
           AuditWork(cost: models[m].descriptor.traits.relativeCost) { () -> any Sendable in
-            DropColumnScreen(sample: sample, model: ScreenSample.screening(models[m]), preprocessing: preprocessing)
-              .fitFull(fold: f)
+            let full = DropColumnScreen(
+              sample: sample, model: ScreenSample.screening(models[m]), preprocessing: preprocessing
+            ).fitFull(fold: f)
+            return actingAsScreener.contains(m) ? full : full?.settingAside()
           })
       }
       for j in sample.dataset.features.indices {
