@@ -29,8 +29,7 @@ import Testing
   }
 
   /// The screen's first round keeps a model's fits only while it could still screen: a fit with clipped rows never
-  /// does, so its model (a kNN's whole training sample) is let go. Logistic regression here stands in for the
-  /// dedicated screener and keeps its fits.
+  /// does, so its model (a kNN's whole training sample) is let go.
   @Test func fitsThatClipLetTheirModelGo() throws {
     let (rows, labels) = LeakAuditChecksTests.noisy(600)
     let data = LeakAuditChecksTests.dataset(rows, labels: labels)
@@ -39,10 +38,28 @@ import Testing
     let check = SuspectLeakCheck(try LeakAuditChecksTests.context(spec, data), run: nil)
     let fits = check.screens(try check.work().map { try $0.run() }).fits
     #expect(fits.count == 2 && fits.allSatisfy { $0.count == ScreenSample.innerFolds })
-    // Logistic regression at its defaults is the dedicated screener's configuration: kept.
-    #expect(fits[0].allSatisfy { $0?.pipeline != nil })
+    // Logistic regression clips no row here: kept.
+    #expect(fits[0].allSatisfy { ($0?.clippedRows ?? 1) == 0 && $0?.pipeline != nil })
     // One neighbour votes 0 or 1, so each fold clips its misclassified rows.
     #expect(fits[1].allSatisfy { ($0?.clippedRows ?? 0) > 0 && $0?.pipeline == nil && $0?.logLoss.isFinite == true })
     #expect(SuspectLeakCheck.screener(fits) == 0)
+  }
+
+  /// The model that stands in for the dedicated screener keeps its fits even where they clip, since drop-column
+  /// ranks and refits the features with them (`followUp`).
+  @Test func theScreenersStandInKeepsFitsThatClip() throws {
+    var (rows, labels) = LeakAuditChecksTests.noisy(600)
+    // A row far beyond the others and labelled against them: logistic regression gives its class a probability of 0.
+    rows.append([1_000, 5])
+    labels.append(0)
+    let data = LeakAuditChecksTests.dataset(rows, labels: labels)
+    let spec = try LeakAuditChecksTests.spec(
+      "features: [f0, f1]\nmodels: [LR, {KNN: {k: 1}}]\npreprocess: [standardize]\n")
+    #expect(SuspectLeakCheck.modelsActingAsScreener(spec) == [0])
+    let check = SuspectLeakCheck(try LeakAuditChecksTests.context(spec, data), run: nil)
+    let fits = check.screens(try check.work().map { try $0.run() }).fits
+    #expect(fits[0].contains { ($0?.clippedRows ?? 0) > 0 })
+    #expect(fits[0].allSatisfy { $0?.pipeline != nil })
+    #expect(fits[1].allSatisfy { $0?.pipeline == nil })
   }
 }

@@ -34,8 +34,8 @@ struct DropColumnScreen: Sendable {
     var clippedRows: Int
 
     /// The fit without its model, when the model has clipped rows and so can never screen
-    /// (`SuspectLeakCheck.screener`): the first round's fits are all held until it ends, and a kNN's holds its
-    /// whole training sample (vietnam-health's five inner kNN fits, 16 MB each).
+    /// (`SuspectLeakCheck.screener`): the first round's fits are held to the end of the audit, and a kNN's holds
+    /// its whole training sample (vietnam-health's five inner kNN fits, 16 MB each).
     func settingAside() -> Full {
       guard clippedRows > 0 else { return self }
       return Full(pipeline: nil, trainingMeans: [], logLoss: logLoss, clippedRows: clippedRows)

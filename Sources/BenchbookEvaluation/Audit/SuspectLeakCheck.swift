@@ -42,8 +42,8 @@ public struct SuspectLeakCheck: AuditCheck {
   public func work() -> [AuditWork] {
     guard let sample else { return [] }
     let (models, preprocessing) = (context.spec.models, context.spec.preprocessing)
-    // A model that screens in the dedicated model's place keeps its fits whatever they clip (`followUp`).
-    let actingAsScreener = Set(Self.modelsActingAsScreener(context.spec))
+    // The model that screens in the dedicated model's place keeps its fits whatever they clip (`followUp`).
+    let actingAsScreener = Self.modelsActingAsScreener(context.spec).first
     var work: [AuditWork] = []
     for f in sample.folds.indices {
       for m in models.indices {
@@ -52,7 +52,7 @@ public struct SuspectLeakCheck: AuditCheck {
             let full = DropColumnScreen(
               sample: sample, model: ScreenSample.screening(models[m]), preprocessing: preprocessing
             ).fitFull(fold: f)
-            return actingAsScreener.contains(m) ? full : full?.settingAside()
+            return m == actingAsScreener ? full : full?.settingAside()
           })
       }
       for j in sample.dataset.features.indices {
