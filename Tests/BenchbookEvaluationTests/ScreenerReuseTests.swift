@@ -28,15 +28,22 @@ import Testing
     #expect(try acting("[LDA, NB]", preprocess: "[standardize]") == [])
   }
 
+  /// The screen's first-round fits of logistic regression (the dedicated screener's stand-in) and a one-neighbour
+  /// kNN on standardised `rows`.
+  func firstRoundFits(_ rows: [[Double]], labels: [Int]) throws -> [[DropColumnScreen.Full?]] {
+    let spec = try LeakAuditChecksTests.spec(
+      "features: [f0, f1]\nmodels: [LR, {KNN: {k: 1}}]\npreprocess: [standardize]\n")
+    #expect(SuspectLeakCheck.modelsActingAsScreener(spec) == [0])
+    let data = LeakAuditChecksTests.dataset(rows, labels: labels)
+    let check = SuspectLeakCheck(try LeakAuditChecksTests.context(spec, data), run: nil)
+    return check.screens(try check.work().map { try $0.run() }).fits
+  }
+
   /// The screen's first round keeps a model's fits only while it could still screen: a fit with clipped rows never
   /// does, so its model (a kNN's whole training sample) is let go.
   @Test func fitsThatClipLetTheirModelGo() throws {
     let (rows, labels) = LeakAuditChecksTests.noisy(600)
-    let data = LeakAuditChecksTests.dataset(rows, labels: labels)
-    let spec = try LeakAuditChecksTests.spec(
-      "features: [f0, f1]\nmodels: [LR, {KNN: {k: 1}}]\npreprocess: [standardize]\n")
-    let check = SuspectLeakCheck(try LeakAuditChecksTests.context(spec, data), run: nil)
-    let fits = check.screens(try check.work().map { try $0.run() }).fits
+    let fits = try firstRoundFits(rows, labels: labels)
     #expect(fits.count == 2 && fits.allSatisfy { $0.count == ScreenSample.innerFolds })
     // Logistic regression clips no row here: kept.
     #expect(fits[0].allSatisfy { ($0?.clippedRows ?? 1) == 0 && $0?.pipeline != nil })
@@ -52,12 +59,7 @@ import Testing
     // A row far beyond the others and labelled against them: logistic regression gives its class a probability of 0.
     rows.append([1_000, 5])
     labels.append(0)
-    let data = LeakAuditChecksTests.dataset(rows, labels: labels)
-    let spec = try LeakAuditChecksTests.spec(
-      "features: [f0, f1]\nmodels: [LR, {KNN: {k: 1}}]\npreprocess: [standardize]\n")
-    #expect(SuspectLeakCheck.modelsActingAsScreener(spec) == [0])
-    let check = SuspectLeakCheck(try LeakAuditChecksTests.context(spec, data), run: nil)
-    let fits = check.screens(try check.work().map { try $0.run() }).fits
+    let fits = try firstRoundFits(rows, labels: labels)
     #expect(fits[0].contains { ($0?.clippedRows ?? 0) > 0 })
     #expect(fits[0].allSatisfy { $0?.pipeline != nil })
     #expect(fits[1].allSatisfy { $0?.pipeline == nil })

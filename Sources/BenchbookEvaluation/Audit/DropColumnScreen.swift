@@ -65,7 +65,8 @@ struct DropColumnScreen: Sendable {
   /// skipped on a fold whose training rows miss a value): it can only lower a share that would otherwise bring a
   /// refit, so it is computed for those features alone.
   func neutralisedShares(_ fitted: [Full?], nullLogLoss: [Double], refitBar: Double, jobs: Int) -> [Double]? {
-    guard fitted.allSatisfy({ $0?.pipeline != nil }), !fitted.isEmpty else { return nil }
+    let pipelines = fitted.compactMap { $0?.pipeline }
+    guard pipelines.count == fitted.count, !fitted.isEmpty else { return nil }
     let full = fitted.map { $0! }
     let sample = sample
     let features = sample.dataset.features
@@ -73,7 +74,7 @@ struct DropColumnScreen: Sendable {
     let tests = sample.folds.map { sample.dataset.x.selecting(rows: $0.test) }
     let labels = sample.folds.map { $0.test.gathering(sample.dataset.labels) }
     let raised: @Sendable (Matrix, Int) -> Double = { x, f in
-      LogLoss.evaluate(full[f].pipeline!.predictProbabilities(x), labels: labels[f]).value - full[f].logLoss
+      LogLoss.evaluate(pipelines[f].predictProbabilities(x), labels: labels[f]).value - full[f].logLoss
     }
     var raisedAtMean = ParallelExecutor.run(count: features.count * folds, jobs: jobs) { (item: Int) -> Double in
       let (j, f) = (item / folds, item % folds)

@@ -42,8 +42,8 @@ public struct SuspectLeakCheck: AuditCheck {
   public func work() -> [AuditWork] {
     guard let sample else { return [] }
     let (models, preprocessing) = (context.spec.models, context.spec.preprocessing)
-    // The model that screens in the dedicated model's place keeps its fits whatever they clip (`followUp`).
-    let actingAsScreener = Self.modelsActingAsScreener(context.spec).first
+    // The stand-in for the dedicated screener keeps its fits whatever they clip (`followUp` uses them).
+    let standIn = standInForScreener
     var work: [AuditWork] = []
     for f in sample.folds.indices {
       for m in models.indices {
@@ -52,7 +52,7 @@ public struct SuspectLeakCheck: AuditCheck {
             let full = DropColumnScreen(
               sample: sample, model: ScreenSample.screening(models[m]), preprocessing: preprocessing
             ).fitFull(fold: f)
-            return m == actingAsScreener ? full : full?.settingAside()
+            return m == standIn ? full : full?.settingAside()
           })
       }
       for j in sample.dataset.features.indices {
@@ -117,6 +117,10 @@ public struct SuspectLeakCheck: AuditCheck {
     }
   }
 
+  /// The spec model whose first-round fits drop-column takes in the dedicated screener's place, when no spec model
+  /// can screen: the first acting as the screener.
+  var standInForScreener: Int? { Self.modelsActingAsScreener(context.spec).first }
+
   /// The dedicated screening model's fits, when it screened: its log-loss per inner fold.
   struct ScreenerFits: Sendable {
     var logLoss: [Double?]
@@ -139,7 +143,7 @@ public struct SuspectLeakCheck: AuditCheck {
     } else {
       let (model, preprocessing) = ScreenSample.screeningModel
       drops = DropColumnScreen(sample: sample, model: model, preprocessing: preprocessing)
-      if let same = Self.modelsActingAsScreener(context.spec).first {
+      if let same = standInForScreener {
         full = fitted[same]
       } else {
         full = ParallelExecutor.run(count: sample.folds.count, jobs: jobs) { (f: Int) -> DropColumnScreen.Full? in
