@@ -12,6 +12,9 @@ public struct RowSubset: Sendable {
   /// The label of every row of `matrix`, by row; those of the subset's rows are in the fit's class range.
   public let labelOfRow: [Int]
   private let runs: @Sendable (_ visit: (Range<Int>) -> Void) -> Void
+  /// Whether the subset is every row of `matrix` in order (`init(all:labels:)`): a fit handed the last reference
+  /// may then rewrite the matrix's values as its own working copy.
+  public let isEveryRow: Bool
 
   /// - Parameter runs: calls its argument with the subset's rows, run by run, in the fit's order.
   public init(
@@ -22,12 +25,18 @@ public struct RowSubset: Sendable {
     self.count = count
     self.labelOfRow = labelOfRow
     self.runs = runs
+    isEveryRow = false
   }
 
   /// Every row of `matrix`, in order.
   public init(all matrix: Matrix, labels: [Int]) {
+    precondition(labels.count == matrix.rows, "one label per row of the matrix")
     let rows = matrix.rows
-    self.init(matrix, count: rows, labelOfRow: labels) { visit in if rows > 0 { visit(0..<rows) } }
+    self.matrix = matrix
+    count = rows
+    labelOfRow = labels
+    runs = { visit in if rows > 0 { visit(0..<rows) } }
+    isEveryRow = true
   }
 
   /// Calls `body` with the subset's rows, run by run, in order: a fit loops over each run itself, so the rows

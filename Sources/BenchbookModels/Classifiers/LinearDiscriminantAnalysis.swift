@@ -46,8 +46,8 @@ public struct LinearDiscriminantAnalysis: RowSubsetFitting, Hashable, Codable {
 
   /// - Complexity: as `fit(_:labels:classCount:)`; the rows are read where they are, and the only copy of them
   ///   is the centred one the SVD takes.
-  /// - Parameter rows: consumed; handed the last reference to a gathered matrix, the rows are freed once
-  ///   centred, before the SVD.
+  /// - Parameter rows: consumed; handed the last reference to a gathered matrix (every row, in order), the fit
+  ///   centres and transposes it in place; otherwise the rows are freed once copied centred, before the SVD.
   public func fit(_ rows: consuming RowSubset, classCount: Int) throws(ModelError)
     -> FittedLinearDiscriminantAnalysis
   {
@@ -102,22 +102,42 @@ public struct LinearDiscriminantAnalysis: RowSubsetFitting, Hashable, Codable {
     }
 
     // Within-class centred data, column-major for LAPACK; its population standard deviation per column.
-    var centred = [Double](repeating: 0, count: n * d)
-    rows.withValuesAndLabels { values, labels in
-      means.withUnsafeBufferPointer { means in
-        centred.withUnsafeMutableBufferPointer { out in
-          var p = 0
-          rows.forEachRun { run in
-            for r in run {
+    var centred: [Double]
+    if rows.isEveryRow {
+      // Handed the last reference to its matrix, the fit centres the rows where they are and transposes them
+      // there: the same differences, moved, and no second copy.
+      let labels = rows.labelOfRow
+      centred = rows.matrix.values
+      _ = consume rows
+      labels.withUnsafeBufferPointer { labels in
+        means.withUnsafeBufferPointer { means in
+          centred.withUnsafeMutableBufferPointer { values in
+            for r in 0..<n {
               let base = labels[r] * d
-              for c in 0..<d { out[c * n + p] = values[r * d + c] - means[base + c] }
-              p += 1
+              for c in 0..<d { values[r * d + c] = values[r * d + c] - means[base + c] }
+            }
+            InPlaceTranspose.rowMajorToColumnMajor(values, rows: n, columns: d)
+          }
+        }
+      }
+    } else {
+      centred = [Double](repeating: 0, count: n * d)
+      rows.withValuesAndLabels { values, labels in
+        means.withUnsafeBufferPointer { means in
+          centred.withUnsafeMutableBufferPointer { out in
+            var p = 0
+            rows.forEachRun { run in
+              for r in run {
+                let base = labels[r] * d
+                for c in 0..<d { out[c * n + p] = values[r * d + c] - means[base + c] }
+                p += 1
+              }
             }
           }
         }
       }
+      _ = consume rows
     }
-    _ = consume rows
     var std = [Double](repeating: 1, count: d)
     centred.withUnsafeBufferPointer { values in
       for c in 0..<d {
