@@ -51,11 +51,13 @@ public struct Matrix: Sendable, Equatable {
   /// function is inlinable so that a caller's index collection is iterated without a generic call per row.
   /// - Complexity: O(indices.count × columns).
   @inlinable
-  public func selecting<C: Collection<Int>>(rows indices: C) -> Matrix {
+  /// - Parameter room: columns' worth of capacity left unused after the rows, for a fit handed the copy that widens
+  ///   it in place (`hasRoom(forColumns:)`); untouched, the room takes address space, not memory.
+  public func selecting<C: Collection<Int>>(rows indices: C, roomForColumns room: Int = 0) -> Matrix {
     let count = indices.count
     let columns = columns
     let rows = rows
-    let out = [Double](unsafeUninitializedCapacity: count * columns) { target, initialized in
+    let out = [Double](unsafeUninitializedCapacity: count * (columns + room)) { target, initialized in
       values.withUnsafeBufferPointer { source in
         var written = 0
         for index in indices {
@@ -72,6 +74,18 @@ public struct Matrix: Sendable, Equatable {
       initialized = count * columns
     }
     return Matrix(rows: count, columns: columns, values: out)
+  }
+
+  /// Whether `values` has capacity for `room` more columns of every row, so that a fit holding the only reference
+  /// can widen it without moving it.
+  public func hasRoom(forColumns room: Int) -> Bool { values.capacity >= rows * (columns + room) }
+
+  /// A copy with capacity for `room` more columns (see `selecting(rows:roomForColumns:)`).
+  public func copy(roomForColumns room: Int) -> Matrix {
+    var out = [Double]()
+    out.reserveCapacity(rows * (columns + room))
+    out.append(contentsOf: values)
+    return Matrix(rows: rows, columns: columns, values: out)
   }
 
   /// A new matrix holding the given columns, in the given order.

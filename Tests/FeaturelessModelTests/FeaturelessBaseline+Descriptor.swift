@@ -7,6 +7,7 @@ extension FeaturelessBaseline {
     displayName: "featureless baseline", defaultLabel: "FL", inDefaultSet: false, classifierType: Self.self,
     traits: ModelTraits(
       rowOrder: .independent(tolerance: 0), rewritesItsRows: false, workingCopies: 1, relativeCost: 1,
+      appendedColumns: 0,
       updatableFormats: [], sharedWork: [], sharedFitTolerance: 0),
     foldStrategy: .gathered, storedSize: .fixed, exportForm: .linear)
 }

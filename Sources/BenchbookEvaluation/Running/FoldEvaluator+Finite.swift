@@ -11,9 +11,9 @@ extension FoldEvaluator {
   /// would then hold infinities or NaN, and LAPACK refuses those).
   /// - Parameters:
   ///   - prepared: the transformed training rows.
-  ///   - raw: the same rows before preprocessing.
+  ///   - rawRows: the dataset's rows they were gathered from, in order (read for the value to name).
   func checkPrepared(
-    _ preprocessing: FittedPreprocessing, _ prepared: Matrix, raw: Matrix, model: ModelSpec, fold: Int?
+    _ preprocessing: FittedPreprocessing, _ prepared: Matrix, rawRows: RowIndices, model: ModelSpec, fold: Int?
   ) throws(ModelFailure) {
     if let empty = preprocessing.imputer?.unfitted {
       throw ModelFailure(
@@ -32,12 +32,12 @@ extension FoldEvaluator {
     let squares = overflowed == nil ? Self.columnSquares(prepared) : []
     guard let column = overflowed ?? squares.firstIndex(where: { !$0.isFinite }) else { return }
     var largest = 0.0
-    var largestRow = 0
-    for r in 0..<raw.rows where abs(raw[r, column]) > largest {
-      largest = abs(raw[r, column])
-      largestRow = r
+    var largestRow = rawRows.first ?? 0
+    for row in rawRows where abs(dataset.x[row, column]) > largest {
+      largest = abs(dataset.x[row, column])
+      largestRow = row
     }
-    let value = raw[largestRow, column]
+    let value = dataset.x[largestRow, column]
     let place = "a value as large as \(value)" + (lineOfValue(value, column: column).map { " (data line \($0))" } ?? "")
     let message =
       overflowed != nil

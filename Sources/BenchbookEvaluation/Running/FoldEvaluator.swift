@@ -42,7 +42,7 @@ public struct FoldEvaluator: Sendable {
     let pipeline: FittedPipeline
     let fitSeconds: Double
     do {
-      let training = GatheredRows(dataset, rows: fold.train)
+      let training = GatheredRows(dataset, rows: fold.train, roomForColumns: model.descriptor.traits.appendedColumns)
       let fitStart = DispatchTime.now().uptimeNanoseconds
       pipeline = try fit(model, consume training, fold: fold.index)
       fitSeconds = Double(DispatchTime.now().uptimeNanoseconds - fitStart) / 1e9
@@ -95,12 +95,12 @@ public struct FoldEvaluator: Sendable {
   private func fitOnce(_ model: ModelSpec, _ training: consuming GatheredRows, fold: Int?) throws(ModelFailure)
     -> FittedPipeline
   {
-    let (preprocessing, prepared) = fitPreprocessing(training)
-    try checkPrepared(preprocessing, prepared, raw: training.x, model: model, fold: fold)
     let labels = training.labels
-    // Without preprocessing `prepared` is the gathered matrix itself: let go of the rows' reference to it,
-    // so that the model holds the last one.
-    _ = consume training
+    let rows = training.rows
+    // Handed the last reference to the gathered rows, preprocessing transforms them in place and the model
+    // holds the only copy (without preprocessing `prepared` is the gathered matrix itself).
+    let (preprocessing, prepared) = fitPreprocessing(consume training)
+    try checkPrepared(preprocessing, prepared, rawRows: rows, model: model, fold: fold)
     do {
       let classifier = try model.classifier.fitPresentClasses(
         consume prepared, labels: labels, classCount: dataset.classes.count)
@@ -112,22 +112,30 @@ public struct FoldEvaluator: Sendable {
 
   /// Fits preprocessing and model on every row, as one would before shipping it.
   public func fitAllRows(_ model: ModelSpec) throws(ModelFailure) -> FittedPipeline {
-    try fit(model, GatheredRows(allOf: dataset), fold: nil)
+    try fit(model, GatheredRows(allOf: dataset, roomForColumns: model.descriptor.traits.appendedColumns), fold: nil)
   }
 
   /// Fits the spec's preprocessing on `rows` (a training fold) and transforms them.
   ///
   /// The fitted pipeline records the rows it was fitted on (`fittedOn`), which
   /// the leak audit compares with the fold plan.
-  public func fitPreprocessing(_ rows: GatheredRows) -> (FittedPreprocessing, Matrix) {
+  /// - Parameter rows: consumed; handed the last reference, its matrix is standardised in place.
+  public func fitPreprocessing(_ rows: consuming GatheredRows) -> (FittedPreprocessing, Matrix) {
     var steps: [FittedPreprocessing.Step] = []
+    let fittedOn = rows.fingerprint
+    let room = rows.roomForColumns
     var current = rows.x
+    _ = consume rows
+    if room > 0, preprocessing.first?.kind == .standardize, !current.hasRoom(forColumns: room) {
+      // The dataset's own matrix, which a transform in place would copy anyway: copied with the fit's room.
+      current = current.copy(roomForColumns: room)
+    }
     for step in preprocessing {
       switch step.kind {
       case .standardize:
         var scaler = StandardScaler().fit(current)
         if step.columns == .numeric { scaler = scaler.leavingUnscaled(categoricalColumns) }
-        current = scaler.transform(current)
+        scaler.transform(inPlace: &current)
         steps.append(.standardize(scaler))
       case .impute:
         let imputer = SimpleImputer(dataset: dataset.features).fit(current)
@@ -136,7 +144,7 @@ public struct FoldEvaluator: Sendable {
         steps.append(.impute(imputer))
       }
     }
-    return (FittedPreprocessing(steps: steps, fittedOn: rows.fingerprint), current)
+    return (FittedPreprocessing(steps: steps, fittedOn: fittedOn), current)
   }
 }
 

@@ -8,18 +8,29 @@ public struct GatheredRows: Sendable {
   public let x: Matrix
   public let labels: [Int]
   public let fingerprint: RowSetFingerprint
+  /// The dataset's rows that `x` holds, in order: where a value before preprocessing can be read again once the
+  /// rows have been transformed in place.
+  public let rows: RowIndices
+
+  /// Columns of room a transform rewriting `x` keeps after its rows (`Matrix.selecting(rows:roomForColumns:)`).
+  public let roomForColumns: Int
 
   /// Copies `rows` of `dataset`, in the order given.
-  public init(_ dataset: Dataset, rows: RowIndices) {
-    x = dataset.x.selecting(rows: rows)
+  /// - Parameter room: columns of room left after the rows for a fit that appends them (`ModelTraits.appendedColumns`).
+  public init(_ dataset: Dataset, rows: RowIndices, roomForColumns room: Int = 0) {
+    roomForColumns = room
+    x = dataset.x.selecting(rows: rows, roomForColumns: room)
     labels = rows.gathering(dataset.labels)
     fingerprint = RowSetFingerprint(rows)
+    self.rows = rows
   }
 
-  /// Every row, in order, without copying the matrix.
-  public init(allOf dataset: Dataset) {
+  /// Every row, in order, without copying the matrix; a transform copies it (with `room`) before rewriting it.
+  public init(allOf dataset: Dataset, roomForColumns room: Int = 0) {
+    roomForColumns = room
     x = dataset.x
     labels = dataset.labels
     fingerprint = RowSetFingerprint(0..<dataset.x.rows)
+    rows = RowIndices(all: dataset.x.rows)
   }
 }

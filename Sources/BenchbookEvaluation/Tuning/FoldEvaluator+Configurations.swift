@@ -19,13 +19,14 @@ extension FoldEvaluator {
     size: ((Int, FittedPipeline) -> Int?)? = nil, presorted: FoldShared<FeaturePresort?>? = nil
   ) throws(ModelFailure) -> ConfigurationScores {
     let training = GatheredRows(dataset, rows: train)
+    let labels = training.labels
     let testX = dataset.x.selecting(rows: test)
     let testLabels = test.gathering(dataset.labels)
     var fitNanoseconds: UInt64 = 0
     var predictNanoseconds: UInt64 = 0
     let start = DispatchTime.now().uptimeNanoseconds
-    let (preprocessing, prepared) = fitPreprocessing(training)
-    try checkPrepared(preprocessing, prepared, raw: training.x, model: model, fold: fold)
+    let (preprocessing, prepared) = fitPreprocessing(consume training)
+    try checkPrepared(preprocessing, prepared, rawRows: train, model: model, fold: fold)
     let preparedTest = preprocessing.transform(testX)
     fitNanoseconds += DispatchTime.now().uptimeNanoseconds - start
     var result = ConfigurationScores(
@@ -35,18 +36,18 @@ extension FoldEvaluator {
     // Configurations share work when every class trains (`fitPresentClasses` is then a plain fit).
     let classCount = dataset.classes.count
     var present = [Bool](repeating: false, count: classCount)
-    for label in training.labels { present[label] = true }
-    if present.allSatisfy({ $0 }) && training.x.rows > 0 {
+    for label in labels { present[label] = true }
+    if present.allSatisfy({ $0 }) && prepared.rows > 0 {
       // The fits serve both the scores and the Core ML sizes.
       let sharedStart = DispatchTime.now().uptimeNanoseconds
       var waited: Int64 = 0
       let fitted: [any FittedClassifier]
       if let presorted {
         (fitted, waited) = try fits(
-          of: configurations, train: train, gathered: prepared, labels: training.labels, model: model, fold: fold,
+          of: configurations, train: train, gathered: prepared, labels: labels, model: model, fold: fold,
           presorted: presorted)
       } else {
-        fitted = try fits(of: configurations, on: prepared, labels: training.labels, model: model, fold: fold)
+        fitted = try fits(of: configurations, on: prepared, labels: labels, model: model, fold: fold)
       }
       let all = Self.predictTogether(fitted, preparedTest)
       fitNanoseconds += UInt64(max(0, Int64(DispatchTime.now().uptimeNanoseconds - sharedStart) - waited))
@@ -63,7 +64,7 @@ extension FoldEvaluator {
         let fitStart = DispatchTime.now().uptimeNanoseconds
         let classifier: any FittedClassifier
         do {
-          classifier = try configuration.fitPresentClasses(prepared, labels: training.labels, classCount: classCount)
+          classifier = try configuration.fitPresentClasses(prepared, labels: labels, classCount: classCount)
         } catch {
           throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
         }
@@ -123,7 +124,7 @@ extension FoldEvaluator {
   func fitAllRows(_ model: ModelSpec, configurations: [any Classifier]) throws(ModelFailure) -> [FittedPipeline] {
     let training = GatheredRows(allOf: dataset)
     let (preprocessing, prepared) = fitPreprocessing(training)
-    try checkPrepared(preprocessing, prepared, raw: training.x, model: model, fold: nil)
+    try checkPrepared(preprocessing, prepared, rawRows: training.rows, model: model, fold: nil)
     return try fits(of: configurations, on: prepared, labels: training.labels, model: model, fold: nil).map {
       FittedPipeline(preprocessing: preprocessing, classifier: $0)
     }

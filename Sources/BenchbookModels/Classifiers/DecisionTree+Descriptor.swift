@@ -7,6 +7,7 @@ extension DecisionTree {
     traits: ModelTraits(
       // Its rounded values and sorted lists beside the gathered rows.
       rowOrder: .independent(tolerance: 0), rewritesItsRows: false, workingCopies: 2, relativeCost: 5,
+      appendedColumns: 0,
       updatableFormats: [], sharedWork: [.configurations], sharedFitTolerance: 0),
     foldStrategy: .sharedPresort, storedSize: .treeNodes, exportForm: .tree)
 }

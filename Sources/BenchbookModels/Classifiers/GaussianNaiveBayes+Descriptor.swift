@@ -5,6 +5,7 @@ extension GaussianNaiveBayes {
     displayName: "Gaussian naive Bayes", defaultLabel: "NB", inDefaultSet: true, classifierType: Self.self,
     traits: ModelTraits(
       rowOrder: .independent(tolerance: 1e-12), rewritesItsRows: false, workingCopies: 1, relativeCost: 1,
+      appendedColumns: 0,
       updatableFormats: [], sharedWork: [.configurations], sharedFitTolerance: 0),
     foldStrategy: .inPlace, storedSize: .fixed, exportForm: .gaussian)
 }

@@ -8,7 +8,7 @@ extension KNearestNeighbors {
     displayName: "k-nearest neighbours", defaultLabel: "KNN", inDefaultSet: true, classifierType: Self.self,
     traits: ModelTraits(
       // The search tree over the rows with its boxes, beside the gathered rows.
-      rowOrder: .dependsOnOrder, rewritesItsRows: false, workingCopies: 2, relativeCost: 4,
+      rowOrder: .dependsOnOrder, rewritesItsRows: false, workingCopies: 2, relativeCost: 4, appendedColumns: 0,
       updatableFormats: ["coreml"],
       sharedWork: [.configurations, .neighborSearchAcrossSplits], sharedFitTolerance: 0),
     foldStrategy: .sharedNeighborTree, storedSize: .trainingRows, exportForm: .neighbors)

@@ -5,6 +5,7 @@ extension LinearDiscriminantAnalysis {
     displayName: "linear discriminant analysis", defaultLabel: "LDA", inDefaultSet: true, classifierType: Self.self,
     traits: ModelTraits(
       rowOrder: .independent(tolerance: 1e-12), rewritesItsRows: false, workingCopies: 2, relativeCost: 2,
+      appendedColumns: 0,
       updatableFormats: [], sharedWork: [], sharedFitTolerance: 0),
     foldStrategy: .inPlace, storedSize: .fixed, exportForm: .linear)
 }

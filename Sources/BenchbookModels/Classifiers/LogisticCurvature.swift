@@ -49,7 +49,8 @@ final class LogisticCurvature: NewtonObjective {
   /// Rows per block: a block of a few hundred kB stays in a core's L2 cache between its two products.
   let blockRows: Int
 
-  /// - Parameter x: consumed; handed the last reference, its storage becomes the standardised rows.
+  /// - Parameter x: consumed; handed the last reference, its storage becomes the standardised rows (with the
+  ///   intercept's column when it has room for it, `Matrix.hasRoom(forColumns:)`).
   init(
     _ x: consuming Matrix, labels: [Int], outputs: Int, fitIntercept: Bool, penaltyPerRow: Double
   ) {
@@ -61,7 +62,22 @@ final class LogisticCurvature: NewtonObjective {
     }
     let width = d + (fitIntercept ? 1 : 0)
     var design: [Double]
-    if fitIntercept {
+    if fitIntercept && x.hasRoom(forColumns: 1) {
+      // A column of ones after the features, written into the room the rows were gathered with (the fit holds
+      // their only reference): each row moves to its wider place, last row first, so that no value is
+      // overwritten before it is read (row r's values move from r·d to r·(d + 1), never left).
+      design = x.values
+      _ = consume x
+      design.append(contentsOf: repeatElement(1, count: n))
+      design.withUnsafeMutableBufferPointer { out in
+        for r in stride(from: n - 1, through: 0, by: -1) {
+          out[r * width + d] = 1
+          for c in stride(from: d - 1, through: 0, by: -1) {
+            out[r * width + c] = (out[r * d + c] - center[c]) / scale[c]
+          }
+        }
+      }
+    } else if fitIntercept {
       // A column of ones after the features: the intercepts join the weights in every product.
       design = [Double](repeating: 1, count: n * width)
       x.values.withUnsafeBufferPointer { values in

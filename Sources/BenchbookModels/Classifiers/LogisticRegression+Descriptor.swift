@@ -8,6 +8,7 @@ extension LogisticRegression {
       // The sums' rounding moves each gradient a little, and L-BFGS stops within its tolerance of the optimum:
       // unpenalised on breast cancer, whose optimum is flat, two row orders differ by 6e-9.
       rowOrder: .independent(tolerance: 1e-7), rewritesItsRows: true, workingCopies: 1, relativeCost: 3,
+      appendedColumns: 1,
       updatableFormats: ["coreml"], sharedWork: [.configurations, .warmStart],
       // Warm starts along the C path reach each C's own optimum to the solver's tolerance, not to the bit.
       sharedFitTolerance: 1e-9),

@@ -58,11 +58,25 @@ public struct FittedStandardScaler: Sendable, Hashable, Codable {
   }
 
   public func transform(_ x: Matrix) -> Matrix {
-    precondition(x.columns == mean.count, "scaler fitted on \(mean.count) columns, given \(x.columns)")
     var out = x
-    for r in 0..<x.rows {
-      for c in 0..<x.columns { out[r, c] = (x[r, c] - mean[c]) / scale[c] }
-    }
+    transform(inPlace: &out)
     return out
+  }
+
+  /// `transform` written over `x`'s own values: a fold that owns its gathered rows standardises them without a
+  /// second copy (the same arithmetic, so the same bits).
+  public func transform(inPlace x: inout Matrix) {
+    precondition(x.columns == mean.count, "scaler fitted on \(mean.count) columns, given \(x.columns)")
+    let columns = x.columns
+    let rows = x.rows
+    mean.withUnsafeBufferPointer { mean in
+      scale.withUnsafeBufferPointer { scale in
+        x.values.withUnsafeMutableBufferPointer { values in
+          for r in 0..<rows {
+            for c in 0..<columns { values[r * columns + c] = (values[r * columns + c] - mean[c]) / scale[c] }
+          }
+        }
+      }
+    }
   }
 }

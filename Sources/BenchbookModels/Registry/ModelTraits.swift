@@ -13,6 +13,10 @@ public struct ModelTraits: Sendable, Hashable {
   public let workingCopies: Int
   /// A rough order of fitting cost (1 cheapest), so the longest tasks start first. Scheduling only.
   public let relativeCost: Int
+  /// Columns the fit may append to the rows it is handed (logistic regression's Newton solver adds one of ones for
+  /// the intercept): a fold gathers its rows with room for them, so that the fit widens its only copy in place
+  /// instead of holding a wider second one beside it.
+  public let appendedColumns: Int
   /// The export formats, by id (`coreml`), in which its file can learn from an app's examples on device (Core ML's
   /// updatable models: `benchbook export --updatable`); empty when none can. The conformance suite checks that each
   /// of these formats can update the model's fitted form and that no other format claims to.
@@ -25,13 +29,14 @@ public struct ModelTraits: Sendable, Hashable {
 
   public init(
     rowOrder: RowOrderDependence, rewritesItsRows: Bool, workingCopies: Int, relativeCost: Int,
-    updatableFormats: [String],
+    appendedColumns: Int, updatableFormats: [String],
     sharedWork: SharedWork, sharedFitTolerance: Double
   ) {
     self.rowOrder = rowOrder
     self.rewritesItsRows = rewritesItsRows
     self.workingCopies = workingCopies
     self.relativeCost = relativeCost
+    self.appendedColumns = appendedColumns
     self.updatableFormats = updatableFormats
     self.sharedWork = sharedWork
     self.sharedFitTolerance = sharedFitTolerance
