@@ -50,9 +50,10 @@ public struct Matrix: Sendable, Equatable {
   /// an array sized once (appending a slice per row cost a retain, a release and an append each), and the
   /// function is inlinable so that a caller's index collection is iterated without a generic call per row.
   /// - Complexity: O(indices.count × columns).
-  @inlinable
   /// - Parameter room: columns' worth of capacity left unused after the rows, for a fit handed the copy that widens
-  ///   it in place (`hasRoom(forColumns:)`); untouched, the room takes address space, not memory.
+  ///   it in place (`hasRoom(forColumns:)`). Untouched, the room of a matrix of 8 MiB or more (mapped on its own,
+  ///   `HeapPolicy`) takes address space, not memory.
+  @inlinable
   public func selecting<C: Collection<Int>>(rows indices: C, roomForColumns room: Int = 0) -> Matrix {
     let count = indices.count
     let columns = columns

@@ -20,23 +20,25 @@ public struct RowSubset: Sendable {
   public init(
     _ matrix: Matrix, count: Int, labelOfRow: [Int], runs: @escaping @Sendable (_ visit: (Range<Int>) -> Void) -> Void
   ) {
+    self.init(matrix, count: count, labelOfRow: labelOfRow, isEveryRow: false, runs: runs)
+  }
+
+  /// Every row of `matrix`, in order.
+  public init(all matrix: Matrix, labels: [Int]) {
+    let rows = matrix.rows
+    self.init(matrix, count: rows, labelOfRow: labels, isEveryRow: true) { visit in if rows > 0 { visit(0..<rows) } }
+  }
+
+  private init(
+    _ matrix: Matrix, count: Int, labelOfRow: [Int], isEveryRow: Bool,
+    runs: @escaping @Sendable (_ visit: (Range<Int>) -> Void) -> Void
+  ) {
     precondition(labelOfRow.count == matrix.rows, "one label per row of the matrix")
     self.matrix = matrix
     self.count = count
     self.labelOfRow = labelOfRow
     self.runs = runs
-    isEveryRow = false
-  }
-
-  /// Every row of `matrix`, in order.
-  public init(all matrix: Matrix, labels: [Int]) {
-    precondition(labels.count == matrix.rows, "one label per row of the matrix")
-    let rows = matrix.rows
-    self.matrix = matrix
-    count = rows
-    labelOfRow = labels
-    runs = { visit in if rows > 0 { visit(0..<rows) } }
-    isEveryRow = true
+    self.isEveryRow = isEveryRow
   }
 
   /// Calls `body` with the subset's rows, run by run, in order: a fit loops over each run itself, so the rows
@@ -60,7 +62,8 @@ public struct RowSubset: Sendable {
 /// (`RowSubset`) instead of a gathered copy; its `fit(_:labels:classCount:)` is this fit on every row.
 public protocol RowSubsetFitting: Classifier {
   /// Learns from the subset's rows, labels in `0..<classCount`; the same callers' guarantees as `fit`.
-  /// - Parameter rows: consumed, so that a fit handed the last reference to a gathered matrix may free it early.
+  /// - Parameter rows: consumed, so that a fit handed the last reference to a gathered matrix may free it early,
+  ///   or, when the subset is every row (`isEveryRow`), rewrite it as its own working copy (LDA).
   func fit(_ rows: consuming RowSubset, classCount: Int) throws(ModelError) -> Fitted
 }
 

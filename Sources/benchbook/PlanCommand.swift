@@ -61,8 +61,8 @@ struct PlanCommand: ParsableCommand {
       }
       let total = max(1, partition.costs.reduce(0, +))
       print(
-        "\(experiment.name): \(partition.cells.map(\.count).reduce(0, +)) cells in \(shards) shards, "
-          + "\(jobs) jobs each; whole run in one process: est. peak \(Self.megabytes(wholePeak))")
+        "\(experiment.name): \(partition.cells.map(\.count).reduce(0, +)) cells in \(shards) shard\(shards == 1 ? "" : "s"), "
+          + "\(jobs) job\(jobs == 1 ? "" : "s") each; whole run in one process: est. peak \(Self.megabytes(wholePeak))")
       for (index, cells) in partition.cells.enumerated() {
         let share = Double(partition.costs[index]) / Double(total) * 100
         let names = cells.map { "\(experiment.models[$0.model].label)/fold \($0.fold + 1)" }

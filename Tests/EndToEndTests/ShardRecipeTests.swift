@@ -85,6 +85,15 @@ import Yams
     #expect(asked.output == "\(megabytes(largest)) \(megabytes(merge))\n")
   }
 
+  /// The plan's first line counts its shards and jobs in words that agree with the numbers ("1 shard, 1 job").
+  @Test func planCountsInTheSingular() throws {
+    let one = try BenchbookBinary.run(["plan", "experiments/iris.yaml", "--shards", "1", "--jobs", "1"])
+    #expect(one.status == 0, "\(one.stderr)")
+    #expect(one.stdout.contains(" in 1 shard, 1 job each;"), "\(one.stdout)")
+    let two = try BenchbookBinary.run(["plan", "experiments/iris.yaml", "--shards", "2", "--jobs", "2"])
+    #expect(two.stdout.contains(" in 2 shards, 2 jobs each;"), "\(two.stdout)")
+  }
+
   /// The study recipe for GNU parallel: three processes over a study's cells, merged, give the single run's
   /// study.json byte for byte; the Slurm array script, given STUDY, runs a study's shard.
   @Test(.enabled(if: hasParallel, "GNU parallel is not installed (make deps installs it)"))

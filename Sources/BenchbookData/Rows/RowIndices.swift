@@ -200,10 +200,11 @@ public struct RowIndices: RandomAccessCollection, Sendable, Hashable, Codable {
   /// matrix's column count for its row-major values), copied a run of consecutive rows at a time into memory sized
   /// once: a shuffled fold's runs are single rows, and a slice appended per row cost a retain, a release and a
   /// generic append each (a tenth of the flagship's screen work).
-  public func gathering<T>(_ values: [T], width: Int = 1) -> [T] {
+  /// - Parameter room: capacity for this many more values a row, left unused (`Matrix.selecting(rows:roomForColumns:)`).
+  public func gathering<T>(_ values: [T], width: Int = 1, room: Int = 0) -> [T] {
     precondition(width >= 0, "a row is at least 0 values wide")
     return values.withUnsafeBufferPointer { source in
-      [T](unsafeUninitializedCapacity: count * width) { out, initialized in
+      [T](unsafeUninitializedCapacity: count * (width + room)) { out, initialized in
         var filled = 0
         forEachRun { run in
           precondition(
@@ -242,7 +243,8 @@ extension RowIndices: ExpressibleByArrayLiteral {
 
 extension Matrix {
   /// The rows of a fold, in its order, copied a run of consecutive rows at a time (`RowIndices.forEachRun`).
-  public func selecting(rows indices: RowIndices) -> Matrix {
-    Matrix(rows: indices.count, columns: columns, values: indices.gathering(values, width: columns))
+  /// - Parameter room: as in `selecting(rows:roomForColumns:)` for any collection of rows.
+  public func selecting(rows indices: RowIndices, roomForColumns room: Int = 0) -> Matrix {
+    Matrix(rows: indices.count, columns: columns, values: indices.gathering(values, width: columns, room: room))
   }
 }

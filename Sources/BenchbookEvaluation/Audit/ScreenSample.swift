@@ -138,7 +138,8 @@ public struct ScreenSample: Sendable {
     if dataset.features[index].imputation != nil { preprocessing.insert(PreprocessingStep(.impute), at: 0) }
     let evaluator = FoldEvaluator(dataset: alone, preprocessing: preprocessing)
     let training = GatheredRows(alone, rows: folds[fold].train)
-    let (pipeline, prepared) = evaluator.fitPreprocessing(training)
+    let trainingLabels = training.labels
+    let (pipeline, prepared) = evaluator.fitPreprocessing(consume training)
     let classCount = alone.classes.count
     let test = folds[fold].test
     let testX = pipeline.transform(alone.x.selecting(rows: test))
@@ -147,19 +148,19 @@ public struct ScreenSample: Sendable {
       // The same model on one column, fitted by Newton's method on its distinct values.
       guard
         let fitted = Self.oneColumnLogistic.fit(
-          values: prepared.values, labels: training.labels, classCount: classCount)
+          values: prepared.values, labels: trainingLabels, classCount: classCount)
       else { return nil }
       probabilities = fitted.probabilities(testX.values)
     } else if scorer == Self.logisticScorer,
       let groups = GroupedLogistic.Groups(prepared, atMost: prepared.rows / Self.rowsPerGroup)
     {
       // A category's one-hot columns: the same model fitted on their distinct rows' class counts.
-      guard let fitted = Self.groupedLogistic.fit(groups, labels: training.labels, classCount: classCount)
+      guard let fitted = Self.groupedLogistic.fit(groups, labels: trainingLabels, classCount: classCount)
       else { return nil }
       probabilities = fitted.predictProbabilities(testX)
     } else {
       guard
-        let fitted = try? model.classifier.fitPresentClasses(prepared, labels: training.labels, classCount: classCount)
+        let fitted = try? model.classifier.fitPresentClasses(prepared, labels: trainingLabels, classCount: classCount)
       else { return nil }
       probabilities = fitted.predictProbabilities(testX)
     }

@@ -24,6 +24,24 @@ extension FoldEvaluator {
     model.descriptor.traits.heldRows(training: trainingRows) - (inPlaceFitter(model) == nil ? 0 : trainingRows)
   }
 
+  /// `fitAllRows(model)` with every row read in place by `classifier`, as its folds read theirs. Handed the
+  /// dataset's matrix whole, a fit that rewrites a matrix it owns (LDA centres and transposes it in place) would
+  /// first copy it and then transpose the copy, where reading in place writes its centred transpose at once.
+  func fitAllRows(_ model: ModelSpec, inPlace classifier: any RowSubsetFitting) throws(ModelFailure)
+    -> FittedPipeline
+  {
+    let all = RowIndices(all: dataset.x.rows)
+    let rows = RowSubset(dataset.x, count: all.count, labelOfRow: dataset.labels) { visit in all.forEachRun(visit) }
+    let fitted: any FittedClassifier
+    do throws(ModelError) {
+      fitted = try classifier.fitPresentClasses(rows, classCount: dataset.classes.count)
+    } catch {
+      throw ModelFailure(label: model.label, fold: nil, error: error, location: model.location)
+    }
+    return FittedPipeline(
+      preprocessing: FittedPreprocessing(scalers: [], fittedOn: RowSetFingerprint(all)), classifier: fitted)
+  }
+
   /// `evaluate(model, on: fold)` with the training rows read in place by `classifier`, the model's.
   func evaluate(_ model: ModelSpec, on fold: Fold, inPlace classifier: any RowSubsetFitting) throws(ModelFailure)
     -> Outcome

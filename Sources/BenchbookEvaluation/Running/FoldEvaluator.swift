@@ -112,35 +112,41 @@ public struct FoldEvaluator: Sendable {
 
   /// Fits preprocessing and model on every row, as one would before shipping it.
   public func fitAllRows(_ model: ModelSpec) throws(ModelFailure) -> FittedPipeline {
-    try fit(model, GatheredRows(allOf: dataset, roomForColumns: model.descriptor.traits.appendedColumns), fold: nil)
+    if let classifier = inPlaceFitter(model) { return try fitAllRows(model, inPlace: classifier) }
+    return try fit(
+      model, GatheredRows(allOf: dataset, roomForColumns: model.descriptor.traits.appendedColumns), fold: nil)
   }
 
   /// Fits the spec's preprocessing on `rows` (a training fold) and transforms them.
   ///
   /// The fitted pipeline records the rows it was fitted on (`fittedOn`), which
   /// the leak audit compares with the fold plan.
-  /// - Parameter rows: consumed; handed the last reference, its matrix is standardised in place.
+  /// - Parameter rows: consumed; handed the last reference to gathered rows, standardisation rewrites them in place,
+  ///   and every matrix a step makes keeps their room for the fit's columns (`GatheredRows.roomForColumns`).
   public func fitPreprocessing(_ rows: consuming GatheredRows) -> (FittedPreprocessing, Matrix) {
     var steps: [FittedPreprocessing.Step] = []
     let fittedOn = rows.fingerprint
     let room = rows.roomForColumns
+    var sharesDatasetMatrix = rows.sharesDatasetMatrix
     var current = rows.x
     _ = consume rows
-    if room > 0, preprocessing.first?.kind == .standardize, !current.hasRoom(forColumns: room) {
-      // The dataset's own matrix, which a transform in place would copy anyway: copied with the fit's room.
-      current = current.copy(roomForColumns: room)
-    }
     for step in preprocessing {
       switch step.kind {
       case .standardize:
         var scaler = StandardScaler().fit(current)
         if step.columns == .numeric { scaler = scaler.leavingUnscaled(categoricalColumns) }
+        // The dataset's own matrix is copied before it is rewritten, as value semantics would, with the fit's room.
+        if sharesDatasetMatrix { current = current.copy(roomForColumns: room) }
+        sharesDatasetMatrix = false
         scaler.transform(inPlace: &current)
         steps.append(.standardize(scaler))
       case .impute:
         let imputer = SimpleImputer(dataset: dataset.features).fit(current)
         // A fill the fold could not compute leaves the rows as they are: `checkPrepared` stops the fit there.
-        if imputer.unfitted == nil { current = imputer.transform(current) }
+        if imputer.unfitted == nil {
+          current = imputer.transform(current, roomForColumns: room)
+          sharesDatasetMatrix = false
+        }
         steps.append(.impute(imputer))
       }
     }

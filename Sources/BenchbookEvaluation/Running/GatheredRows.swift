@@ -14,11 +14,14 @@ public struct GatheredRows: Sendable {
 
   /// Columns of room a transform rewriting `x` keeps after its rows (`Matrix.selecting(rows:roomForColumns:)`).
   public let roomForColumns: Int
+  /// Whether `x` is the dataset's own matrix (`init(allOf:)`), which a transform copies before rewriting it.
+  public let sharesDatasetMatrix: Bool
 
   /// Copies `rows` of `dataset`, in the order given.
   /// - Parameter room: columns of room left after the rows for a fit that appends them (`ModelTraits.appendedColumns`).
   public init(_ dataset: Dataset, rows: RowIndices, roomForColumns room: Int = 0) {
     roomForColumns = room
+    sharesDatasetMatrix = false
     x = dataset.x.selecting(rows: rows, roomForColumns: room)
     labels = rows.gathering(dataset.labels)
     fingerprint = RowSetFingerprint(rows)
@@ -28,6 +31,7 @@ public struct GatheredRows: Sendable {
   /// Every row, in order, without copying the matrix; a transform copies it (with `room`) before rewriting it.
   public init(allOf dataset: Dataset, roomForColumns room: Int = 0) {
     roomForColumns = room
+    sharesDatasetMatrix = true
     x = dataset.x
     labels = dataset.labels
     fingerprint = RowSetFingerprint(0..<dataset.x.rows)

@@ -367,9 +367,10 @@ struct NeighborGraphPass: Sendable {
     let sizes = try ParallelExecutor.run(count: outer.count, jobs: jobs) { (i: Int) throws(ModelFailure) -> [Int?] in
       let split = splits[outer[i]]
       let training = GatheredRows(evaluator.dataset, rows: split.train)
-      let (preprocessing, prepared) = evaluator.fitPreprocessing(training)
+      let labels = training.labels
+      let (preprocessing, prepared) = evaluator.fitPreprocessing(consume training)
       return try evaluator.sizes(
-        of: Array(configurations[..<split.configurationCount]), fittedOn: prepared, labels: training.labels,
+        of: Array(configurations[..<split.configurationCount]), fittedOn: prepared, labels: labels,
         preprocessing: preprocessing, size: size, model: model, fold: split.fold)
     }
     for (i, s) in outer.enumerated() { results[s].sizeBytes = sizes[i] }

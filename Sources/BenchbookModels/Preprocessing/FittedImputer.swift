@@ -47,10 +47,13 @@ public struct FittedImputer: Sendable, Hashable {
 
   /// `x` with every missing cell of an imputed feature filled, and the indicator columns appended (1 where the
   /// feature was missing).
-  public func transform(_ x: Matrix) -> Matrix {
+  /// - Parameter room: columns of capacity left unused after the rows (`Matrix.selecting(rows:roomForColumns:)`).
+  public func transform(_ x: Matrix, roomForColumns room: Int = 0) -> Matrix {
     precondition(x.columns == inputWidth, "imputer fitted on \(inputWidth) columns, given \(x.columns)")
     let width = outputWidth
-    var out = [Double](repeating: 0, count: x.rows * width)
+    var out = [Double]()
+    out.reserveCapacity(x.rows * (width + room))
+    out.append(contentsOf: repeatElement(0, count: x.rows * width))
     x.values.withUnsafeBufferPointer { input in
       for r in 0..<x.rows {
         for c in 0..<inputWidth { out[r * width + c] = input[r * inputWidth + c] }
