@@ -45,6 +45,8 @@ struct DropColumnScreen: Sendable {
   func fitFull(fold f: Int) -> Full? {
     let evaluator = FoldEvaluator(dataset: sample.dataset, preprocessing: preprocessing)
     let data = evaluator.gather(sample.folds[f])
+    // `data` keeps its own reference to the gathered rows, so the fit copies them before standardising in place
+    // and the means below are of the raw rows: handing the fit the last reference would make them standardised.
     guard let pipeline = try? evaluator.fit(model, data.training, fold: f) else { return nil }
     let x = data.training.x
     var means = [Double](repeating: 0, count: x.columns)
