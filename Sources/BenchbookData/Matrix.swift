@@ -81,14 +81,6 @@ public struct Matrix: Sendable, Equatable {
   /// can widen it without moving it.
   public func hasRoom(forColumns room: Int) -> Bool { values.capacity >= rows * (columns + room) }
 
-  /// A copy with capacity for `room` more columns (see `selecting(rows:roomForColumns:)`).
-  public func copy(roomForColumns room: Int) -> Matrix {
-    var out = [Double]()
-    out.reserveCapacity(rows * (columns + room))
-    out.append(contentsOf: values)
-    return Matrix(rows: rows, columns: columns, values: out)
-  }
-
   /// A new matrix holding the given columns, in the given order.
   public func selecting(columns indices: [Int]) -> Matrix {
     var out = [Double]()

@@ -31,15 +31,24 @@ extension FoldEvaluator {
     -> FittedPipeline
   {
     let all = RowIndices(all: dataset.x.rows)
-    let rows = RowSubset(dataset.x, count: all.count, labelOfRow: dataset.labels) { visit in all.forEachRun(visit) }
-    let fitted: any FittedClassifier
-    do throws(ModelError) {
-      fitted = try classifier.fitPresentClasses(rows, classCount: dataset.classes.count)
-    } catch {
-      throw ModelFailure(label: model.label, fold: nil, error: error, location: model.location)
-    }
+    let fitted = try fit(model, inPlace: classifier, rows: all, fold: nil)
     return FittedPipeline(
       preprocessing: FittedPreprocessing(scalers: [], fittedOn: RowSetFingerprint(all)), classifier: fitted)
+  }
+
+  /// `classifier`, `model`'s, fitted on the dataset's `train` rows read where they are.
+  /// - Parameter fold: the fold being fitted, or `nil` for all rows (named in errors).
+  private func fit(_ model: ModelSpec, inPlace classifier: any RowSubsetFitting, rows train: RowIndices, fold: Int?)
+    throws(ModelFailure) -> any FittedClassifier
+  {
+    let rows = RowSubset(dataset.x, count: train.count, labelOfRow: dataset.labels) { visit in
+      train.forEachRun(visit)
+    }
+    do throws(ModelError) {
+      return try classifier.fitPresentClasses(rows, classCount: dataset.classes.count)
+    } catch {
+      throw ModelFailure(label: model.label, fold: fold, error: error, location: model.location)
+    }
   }
 
   /// `evaluate(model, on: fold)` with the training rows read in place by `classifier`, the model's.
@@ -47,16 +56,8 @@ extension FoldEvaluator {
     -> Outcome
   {
     let train = fold.train
-    let rows = RowSubset(dataset.x, count: train.count, labelOfRow: dataset.labels) { visit in
-      train.forEachRun(visit)
-    }
     let start = DispatchTime.now().uptimeNanoseconds
-    let fitted: any FittedClassifier
-    do throws(ModelError) {
-      fitted = try classifier.fitPresentClasses(rows, classCount: dataset.classes.count)
-    } catch {
-      throw ModelFailure(label: model.label, fold: fold.index, error: error, location: model.location)
-    }
+    let fitted = try fit(model, inPlace: classifier, rows: train, fold: fold.index)
     let fitSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let pipeline = FittedPipeline(
       preprocessing: FittedPreprocessing(scalers: [], fittedOn: RowSetFingerprint(train)), classifier: fitted)

@@ -136,7 +136,9 @@ public struct FoldEvaluator: Sendable {
         var scaler = StandardScaler().fit(current)
         if step.columns == .numeric { scaler = scaler.leavingUnscaled(categoricalColumns) }
         // The dataset's own matrix is copied before it is rewritten, as value semantics would, with the fit's room.
-        if sharesDatasetMatrix { current = current.copy(roomForColumns: room) }
+        if sharesDatasetMatrix {
+          current = current.selecting(rows: RowIndices(all: current.rows), roomForColumns: room)
+        }
         sharesDatasetMatrix = false
         scaler.transform(inPlace: &current)
         steps.append(.standardize(scaler))
