@@ -1,9 +1,9 @@
 extension ExportForm {
-  /// Which of the four shapes a form takes, without its numbers: what a model's descriptor declares
+  /// Which of the five shapes a form takes, without its numbers: what a model's descriptor declares
   /// (`ModelDescriptor.exportForm`) and what a file format says it can hold, so the formats a model exports to are
   /// known before anything is fitted.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
-    case linear, gaussian, tree, neighbors
+    case linear, gaussian, tree, treeEnsemble, neighbors
   }
 
   /// The shape of this form.
@@ -12,6 +12,7 @@ extension ExportForm {
     case .linear: .linear
     case .gaussian: .gaussian
     case .tree: .tree
+    case .treeEnsemble: .treeEnsemble
     case .neighbors: .neighbors
     }
   }

@@ -5,7 +5,7 @@ import BenchbookData
 ///
 /// Every `FittedClassifier` states its form (`FittedClassifier.exportForm()`,
 /// a requirement with no default), so a new model, even one a test target
-/// defines, exports to every format by declaring which of these four shapes
+/// defines, exports to every format by declaring which of these five shapes
 /// its predictions take. All forms read the design matrix the classifier was
 /// fitted on (one-hot columns and standardisation already applied; the
 /// exporters put those steps in the file) and give one probability per class,
@@ -17,6 +17,8 @@ public enum ExportForm: Sendable, Equatable {
   case gaussian(GaussianForm)
   /// One binary decision tree whose leaves hold class shares.
   case tree(TreeForm)
+  /// Many trees whose leaves add into scores, then a transform (a forest's average, boosting's sigmoid or softmax).
+  case treeEnsemble(TreeEnsembleForm)
   /// Stored training rows voting by their class among the k nearest.
   case neighbors(NeighborsForm)
 
@@ -26,6 +28,7 @@ public enum ExportForm: Sendable, Equatable {
     case .linear(let form): form.featureCount
     case .gaussian(let form): form.featureCount
     case .tree(let form): form.featureCount
+    case .treeEnsemble(let form): form.featureCount
     case .neighbors(let form): form.featureCount
     }
   }
@@ -36,11 +39,12 @@ public enum ExportForm: Sendable, Equatable {
     case .linear(let form): form.classCount
     case .gaussian(let form): form.classCount
     case .tree(let form): form.classCount
+    case .treeEnsemble(let form): form.classCount
     case .neighbors(let form): form.classCount
     }
   }
 
-  /// The form's name in files and messages: `linear`, `gaussian`, `tree`, `neighbors`.
+  /// The form's name in files and messages: `linear`, `gaussian`, `tree`, `treeEnsemble`, `neighbors`.
   public var name: String { kind.rawValue }
 }
 

@@ -54,7 +54,10 @@ public struct TreeForm: Sendable, Equatable {
   public var leafCount: Int { nodes.count { $0.isLeaf } }
 
   /// Edges from the root to the deepest leaf (0 for a lone leaf).
-  public var depth: Int {
+  public var depth: Int { Self.depth(of: nodes) }
+
+  /// Edges from the root to the deepest leaf of `nodes` (children after their parents).
+  public static func depth(of nodes: [Node]) -> Int {
     var depths = [Int](repeating: 0, count: nodes.count)
     var deepest = 0
     for (i, node) in nodes.enumerated() where !node.isLeaf {
