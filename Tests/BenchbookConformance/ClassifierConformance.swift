@@ -49,7 +49,7 @@ public enum ClassifierConformance {
 
   /// A value other than the default that the setting accepts, or `nil` if it has none:
   /// numbers ×10 (0 becomes 0.01), whole numbers +2, `none` becomes 3, flags flip,
-  /// words move to the first other option.
+  /// words move to the first other option (a setting of words or a number without one: 0.5).
   static func alternative(to setting: SettingDescriptor) -> ParameterValue? {
     switch setting.type {
     case .number:
@@ -64,6 +64,9 @@ public enum ClassifierConformance {
       return .bool(!flag)
     case .word(let options):
       return options.first { !sameWord(.string($0), setting.defaultValue) }.map { .string($0) }
+    case .wordOrNumber(let options):
+      // Another word, else a share (words or a number: `max_features`, `max_samples`).
+      return options.first { !sameWord(.string($0), setting.defaultValue) }.map { .string($0) } ?? .double(0.5)
     }
   }
 
