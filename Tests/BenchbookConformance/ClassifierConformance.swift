@@ -66,7 +66,8 @@ public enum ClassifierConformance {
       return options.first { !sameWord(.string($0), setting.defaultValue) }.map { .string($0) }
     case .wordOrNumber(let options):
       // Another word, else a share (words or a number: `max_features`, `max_samples`).
-      return options.first { !sameWord(.string($0), setting.defaultValue) }.map { .string($0) } ?? .double(0.5)
+      let current = SettingDescriptor.specText(setting.defaultValue)
+      return options.first { $0 != current }.map { .string($0) } ?? .double(0.5)
     }
   }
 
@@ -103,6 +104,10 @@ public enum ClassifierConformance {
       true
     case (.word(let options), .string):
       options.contains { sameWord(.string($0), value) }
+    case (.wordOrNumber(let options), .string), (.wordOrNumber(let options), .none):
+      options.contains(SettingDescriptor.specText(value))
+    case (.wordOrNumber, .int), (.wordOrNumber, .double):
+      true
     default: false
     }
   }
