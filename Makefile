@@ -111,14 +111,14 @@ gate-evidence: build
 baselines: build
 	@set -e; for spec in experiments/*.yaml; do $(BIN) baseline "$$spec"; done
 
-## coreml-check: export every registered model (`benchbook models`) of iris and the flagship, then parse each file
-## with Apple's coremltools
+## coreml-check: export every model of iris (it lists every registered model), the flagship and its ensembles
+## sample, then parse each file with Apple's coremltools
 COREML_VENV := .build/coremltools-venv
 coreml-check: build
 	@[ -x $(COREML_VENV)/bin/python ] || { python3 -m venv $(COREML_VENV) && $(COREML_VENV)/bin/pip install -q coremltools; }
 	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && set -e && \
-	models=$$($(BIN) models --labels) && updatable=$$($(BIN) models --labels --updatable) && \
-	for spec in iris flights-delay; do for model in $$models; do \
+	updatable=$$($(BIN) models --labels --updatable) && \
+	for spec in iris flights-delay flights-delay-ensembles; do for model in $$($(BIN) models --labels --in experiments/$$spec.yaml); do \
 	  $(BIN) export experiments/$$spec.yaml --model $$model --out "$$dir/$$spec-$$model.mlmodel"; \
 	done; done && \
 	for model in $$updatable; do \
@@ -129,9 +129,11 @@ coreml-check: build
 ## runtime-check: every model of iris, breast cancer, the flagship, a spec with categorical features and three of the
 ## penguins with missing values imputed (Tests/RuntimeCheck/penguins-*.yaml; one an integer category), exported as
 ## Core ML, TensorFlow Lite and ONNX, loaded in coremltools, LiteRT and ONNX Runtime (Tests/RuntimeCheck), and
-## checked against Benchbook's own probabilities and scikit-learn's (1e-4; kNN only at float32 ties, under 0.5%)
+## checked against Benchbook's own probabilities and scikit-learn's (1e-4; kNN only at float32 ties, trees only where a
+## split parts a value from its float32 rounding, each under 0.5%)
 RUNTIME_VENV := .build/runtime-venv
 RUNTIME_SPECS ?= experiments/iris.yaml experiments/breast-cancer.yaml experiments/flights-delay.yaml \
+	experiments/flights-delay-ensembles.yaml \
 	Tests/RuntimeCheck/categorical.yaml Tests/RuntimeCheck/penguins-impute.yaml Tests/RuntimeCheck/penguins-nb.yaml \
 	Tests/RuntimeCheck/penguins-year.yaml
 runtime-venv:

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchbookData
 import BenchbookModels
+import BenchbookSpec
 
 struct ModelsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -22,6 +23,11 @@ struct ModelsCommand: ParsableCommand {
   @Flag(name: .long, help: "Only the models whose export can learn on device (`benchbook export --updatable`).")
   var updatable = false
 
+  @Option(
+    name: .customLong("in"),
+    help: "With --labels: the labels this spec gives its models instead, in its order (`benchbook export --model`).")
+  var spec: String?
+
   func run() throws {
     try CommandLineFailure.reporting {
       var models = ModelRegistry.all
@@ -35,6 +41,12 @@ struct ModelsCommand: ParsableCommand {
         models = [model]
       }
       if updatable { models = models.filter(\.traits.updatable) }
+      if let spec {
+        guard labels, name == nil else { throw CommandError("--in lists a spec's labels; give it with --labels alone") }
+        let experiment = try SpecParser.read(file: spec)
+        for model in experiment.models where !updatable || model.descriptor.traits.updatable { print(model.label) }
+        return
+      }
       if labels {
         for model in models { print(model.defaultLabel) }
       } else {

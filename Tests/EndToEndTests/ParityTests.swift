@@ -113,7 +113,7 @@ import Testing
       features: [\(columns)]
       preprocess: [standardize]
       resampling: {method: stratified-kfold, folds: 10}
-      models: [LR, LDA, KNN, DT, NB, {DT: {random_state: 1, label: DT-1}}, {DT: {random_state: 42, label: DT-42}}]
+      models: [LR, LDA, KNN, DT, NB, RF, {DT: {random_state: 1, label: DT-1}}, {DT: {random_state: 42, label: DT-42}}]
       audit: {skip: [suspect-leak, cross-fold-duplicates]}
       """)
     let results = try run(spec)
@@ -141,6 +141,7 @@ import Testing
       features: [sepal_length, sepal_width, petal_length, petal_width]
       preprocess: [standardize]
       resampling: {method: kfold, folds: 10}
+      models: [LR, LDA, KNN, DT, NB, RF]
       """)
     let results = try run(spec)
     check(results, against: SklearnGoldens.named("iris sorted unshuffled 10-fold standardized"))
