@@ -129,8 +129,8 @@ coreml-check: build
 ## runtime-check: every model of iris, breast cancer, the flagship, a spec with categorical features and three of the
 ## penguins with missing values imputed (Tests/RuntimeCheck/penguins-*.yaml; one an integer category), exported as
 ## Core ML, TensorFlow Lite and ONNX, loaded in coremltools, LiteRT and ONNX Runtime (Tests/RuntimeCheck), and
-## checked against Benchbook's own probabilities and scikit-learn's (1e-4; kNN only at float32 ties, trees only where a
-## split parts a value from its float32 rounding, each under 0.5%)
+## checked against Benchbook's own probabilities and scikit-learn's (1e-4; kNN only at float32 ties, under 0.5%; trees
+## only where scikit-learn fed the float32 values an app passes agrees with the runtime, counted and reported)
 RUNTIME_VENV := .build/runtime-venv
 RUNTIME_SPECS ?= experiments/iris.yaml experiments/breast-cancer.yaml experiments/flights-delay.yaml \
 	experiments/flights-delay-ensembles.yaml \

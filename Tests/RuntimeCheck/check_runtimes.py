@@ -397,8 +397,8 @@ def judge(algorithm, got, bench, reference):
         # Rows a split parts at float32 rounding: the runtime agrees with scikit-learn fed float32 values.
         explained = np.abs(got - reference.float32_probabilities).max(axis=1) <= TOLERANCE
         float32_rows = ((off_bench > TOLERANCE) | (off_sklearn > TOLERANCE)) & explained
-        if float32_rows.sum() > TIE_SHARE * n:
-            failures.append(f"{float32_rows.sum()} of {n} rows differ at float32 rounding (limit {TIE_SHARE:.1%})")
+        # Counted, not limited: scikit-learn's own fit moves these rows when fed the float32 values an app passes
+        # (a forest's hundred trees put some split within float32 rounding of a measured value: 7 of iris's 150).
         off_bench = np.where(float32_rows, 0.0, off_bench)
         off_sklearn = np.where(float32_rows, 0.0, off_sklearn)
         if off_bench.max() > TOLERANCE:
@@ -516,8 +516,10 @@ def main():
                     failures = [f"{type(error).__name__}: {error}"]
                 row["failures"] = failures
                 results.append(row)
-                ties = f"{row.get('float32_tie_rows', 0)} f32, {row.get('exact_tie_rows', 0)} exact" if row.get(
-                    "algorithm") == "knn" else ""
+                ties = (
+                    f"{row.get('float32_tie_rows', 0)} f32, {row.get('exact_tie_rows', 0)} exact"
+                    if row.get("algorithm") == "knn"
+                    else f"{row.get('float32_tie_rows', 0)} f32" if row.get("algorithm") in TREE_MODELS else "")
                 print(
                     f"{name:<22} {label:<8} {fmt:<7} {row.get('bytes', 0):>10} {row.get('rows', 0):>5} "
                     f"{row.get('max_diff_benchbook', float('nan')):>12.2e} {row.get('max_diff_sklearn', float('nan')):>11.2e} "

@@ -292,9 +292,15 @@ public struct FittedRandomForest: FittedClassifier {
   /// `predict_proba` accumulates them.
   public func predictProbabilities(_ x: Matrix) -> Matrix {
     var sums = [Double](repeating: 0, count: x.rows * classCount)
+    let classCount = classCount
     for tree in trees {
-      let shares = tree.predictProbabilities(x).values
-      for i in sums.indices { sums[i] += shares[i] }
+      let leaves = tree.leaves(x)
+      sums.withUnsafeMutableBufferPointer { sums in
+        for (r, leaf) in leaves.enumerated() {
+          let shares = tree.probabilities(ofNode: leaf)
+          for c in 0..<classCount { sums[r * classCount + c] += shares[shares.startIndex + c] }
+        }
+      }
     }
     let count = Double(trees.count)
     for i in sums.indices { sums[i] /= count }
