@@ -11,6 +11,7 @@ public enum ModelRegistry {
     KNearestNeighbors.descriptor,
     DecisionTree.descriptor,
     GaussianNaiveBayes.descriptor,
+    HistGradientBoosting.descriptor,
   ]
 
   private static let registered = Mutex<[ModelDescriptor]>([])
