@@ -22,7 +22,7 @@ public struct CoreMLFormat: ExportFormat {
     switch form {
     case .neighbors: true
     case .linear(let linear): linear.minimisesLogLoss
-    case .gaussian, .tree: false
+    case .gaussian, .tree, .treeEnsemble: false
     }
   }
 

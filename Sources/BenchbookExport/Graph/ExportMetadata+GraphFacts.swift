@@ -6,7 +6,13 @@ extension ExportMetadata {
   func graphFacts(scaled: Bool, form: ExportForm, treeLayout: GraphDialect.TreeLayout) -> [String: String] {
     var values = facts(scaled: scaled)
     values["benchbook.form"] = form.name
-    if case .tree = form { values["benchbook.tree_form"] = treeLayout.rawValue }
+    switch form {
+    case .tree: values["benchbook.tree_form"] = treeLayout.rawValue
+    case .treeEnsemble(let ensemble):
+      values["benchbook.tree_form"] = treeLayout == .ensemble ? "ensemble" : "traversal"
+      values["benchbook.trees"] = String(ensemble.trees.count)
+    default: break
+    }
     return values
   }
 }

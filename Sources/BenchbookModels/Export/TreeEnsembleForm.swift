@@ -81,7 +81,8 @@ public struct TreeEnsembleForm: Sendable, Equatable {
       trees.allSatisfy { $0.firstScore >= 0 && $0.firstScore + $0.valueCount <= scoreCount },
       "every tree adds to scores that exist")
     switch transform {
-    case .logistic: precondition(scoreCount == 1 && classCount == 2, "a logistic transform turns one score into two classes")
+    case .logistic:
+      precondition(scoreCount == 1 && classCount == 2, "a logistic transform turns one score into two classes")
     case .none, .softmax: precondition(scoreCount == classCount, "a score per class")
     }
     self.trees = trees

@@ -48,6 +48,8 @@ struct ClassifierStage {
       stage = try NaiveBayesConversion.convert(gaussian, width: width, labels: labels)
     case .tree(let tree):
       stage = try TreeConversion.convert(tree, width: width, labels: labels)
+    case .treeEnsemble(let ensemble):
+      stage = try TreeEnsembleConversion.convert(ensemble, width: width, labels: labels)
     case .neighbors(let neighbors):
       stage = try NeighborsConversion.convert(neighbors, width: width, classes: classes, updatable: updatable)
     }

@@ -63,6 +63,7 @@ struct GraphLowering {
       case .linear(let linear): probabilities = try lowering.linear(linear, x: x)
       case .gaussian(let gaussian): probabilities = try lowering.gaussian(gaussian, x: x)
       case .tree(let tree): probabilities = try lowering.tree(tree, x: x)
+      case .treeEnsemble(let ensemble): probabilities = try lowering.treeEnsemble(ensemble, x: x)
       case .neighbors(let neighbors): probabilities = try lowering.neighbors(neighbors, x: x)
       }
       probabilities = try lowering.named(probabilities, probabilitiesName)
