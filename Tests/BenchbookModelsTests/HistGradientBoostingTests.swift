@@ -104,13 +104,16 @@ private func largestGap(_ predicted: Matrix, _ golden: [[Double]]) -> Double {
   @Test func settingsRoundTrip() throws {
     let model = HistGradientBoosting(
       learningRate: 0.25, maxIter: 40, maxLeafNodes: nil, maxDepth: 4, minSamplesLeaf: 7, l2Regularization: 0.5,
-      maxBins: 63, earlyStopping: .on, validationFraction: 0.2, nIterNoChange: 3, tol: 1e-5, randomState: 11)
+      maxFeatures: 0.75, maxBins: 63, earlyStopping: .on, validationFraction: 0.2, nIterNoChange: 3, tol: 1e-5,
+      randomState: 11)
     var reader = SettingsReader(model.parameters.mapValues(SettingDescriptor.specText))
     #expect(try HistGradientBoosting(settings: &reader) == model)
     var defaults = SettingsReader()
     #expect(try HistGradientBoosting(settings: &defaults) == HistGradientBoosting())
-    var subsampled = SettingsReader(["max_features": "0.5"])
-    #expect(throws: SettingError.self) { try HistGradientBoosting(settings: &subsampled) }
+    for share in ["0", "1.5"] {
+      var subsampled = SettingsReader(["max_features": share])
+      #expect(throws: SettingError.self) { try HistGradientBoosting(settings: &subsampled) }
+    }
     var tooManyBins = SettingsReader(["max_bins": "256"])
     #expect(throws: SettingError.self) { try HistGradientBoosting(settings: &tooManyBins) }
   }

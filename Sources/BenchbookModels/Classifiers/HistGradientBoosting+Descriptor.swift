@@ -11,3 +11,5 @@ extension HistGradientBoosting {
       appendedColumns: 0, updatableFormats: [], sharedWork: [], sharedFitTolerance: 0),
     foldStrategy: .gathered, storedSize: .treeNodes, exportForm: .treeEnsemble)
 }
+
+extension HistGradientBoosting: NativeMissingValues {}

@@ -19,8 +19,8 @@ import Foundation
 /// `n_iter_no_change` iterations.
 ///
 /// Unlike scikit-learn, `random_state` defaults to 0 (Benchbook seeds everything), and `none` is not accepted.
-/// Not supported: `max_features` below 1 (scikit-learn draws its feature subsets from NumPy's PCG64
-/// `Generator`, which Benchbook does not reproduce), categorical features (the design matrix is numeric;
+/// `max_features` below 1 draws each split's features as scikit-learn does, from NumPy's `default_rng` (`PCG64`)
+/// seeded from `random_state`. Not supported: categorical features (the design matrix is numeric;
 /// categoricals arrive one-hot encoded), `class_weight`, monotonic and interaction constraints, `scoring` other
 /// than the loss, and a `validation_fraction` of `none` or an integer count.
 public struct HistGradientBoosting: Classifier, Hashable, Codable {
@@ -40,7 +40,7 @@ public struct HistGradientBoosting: Classifier, Hashable, Codable {
   public var maxDepth: Int?
   public var minSamplesLeaf: Int
   public var l2Regularization: Double
-  /// The share of features each split considers; only 1 is supported.
+  /// The share of features each split considers, in (0, 1].
   public var maxFeatures: Double
   /// Bins for non-missing values per feature, 2...255.
   public var maxBins: Int
@@ -67,7 +67,7 @@ public struct HistGradientBoosting: Classifier, Hashable, Codable {
     precondition(maxDepth.map { $0 >= 1 } ?? true, "max depth must be at least 1")
     precondition(minSamplesLeaf >= 1, "min samples leaf must be at least 1")
     precondition(l2Regularization >= 0, "l2 regularization must not be negative")
-    precondition(maxFeatures == 1, "only max features 1 is supported")
+    precondition(maxFeatures > 0 && maxFeatures <= 1, "max features must be in (0, 1]")
     precondition((2...255).contains(maxBins), "max bins must be in 2...255")
     precondition(validationFraction > 0 && validationFraction < 1, "validation fraction must be in (0, 1)")
     precondition(nIterNoChange >= 1, "n iter no change must be at least 1")
@@ -100,9 +100,7 @@ public struct HistGradientBoosting: Classifier, Hashable, Codable {
     l2Regularization = try settings.double(
       "l2_regularization", default: 0, requirement: "at least 0", isValid: { $0 >= 0 })
     maxFeatures = try settings.double(
-      "max_features", default: 1,
-      requirement: "1 (feature subsampling is not supported: scikit-learn draws it from NumPy's PCG64)",
-      isValid: { $0 == 1 })
+      "max_features", default: 1, requirement: "above 0 and at most 1", isValid: { $0 > 0 && $0 <= 1 })
     maxBins = try settings.int("max_bins", default: 255, requirement: "in 2...255") { (2...255).contains($0) }
     let stopping = try settings.choice(
       "early_stopping", options: EarlyStopping.allCases.map(\.rawValue), default: "auto")
@@ -123,12 +121,13 @@ public struct HistGradientBoosting: Classifier, Hashable, Codable {
     SettingDescriptor("max_depth", type: .optionalWholeNumber, default: .none, searchable: true),
     SettingDescriptor("min_samples_leaf", type: .wholeNumber, default: .int(20), searchable: true),
     SettingDescriptor("l2_regularization", type: .number, default: .double(0), searchable: true),
-    SettingDescriptor("max_features", type: .number, default: .double(1), searchable: true),
-    SettingDescriptor("max_bins", type: .wholeNumber, default: .int(255), searchable: true),
+    SettingDescriptor("max_features", type: .number, default: .double(1), searchable: true, alternative: .double(0.5)),
+    SettingDescriptor("max_bins", type: .wholeNumber, default: .int(255), searchable: true, alternative: .int(63)),
     SettingDescriptor(
       "early_stopping", type: .word(EarlyStopping.allCases.map(\.rawValue)), default: .string("auto"),
       searchable: false),
-    SettingDescriptor("validation_fraction", type: .number, default: .double(0.1), searchable: false),
+    SettingDescriptor(
+      "validation_fraction", type: .number, default: .double(0.1), searchable: false, alternative: .double(0.2)),
     SettingDescriptor("n_iter_no_change", type: .wholeNumber, default: .int(10), searchable: false),
     SettingDescriptor("tol", type: .number, default: .double(1e-7), searchable: false),
     // A seed picks the validation rows; searching over seeds would tune noise.
@@ -155,10 +154,11 @@ public struct HistGradientBoosting: Classifier, Hashable, Codable {
     precondition(labels.count == x.rows, "one label per row")
     precondition(classCount >= 2, "at least two classes")
     let scoreCount = classCount == 2 ? 1 : classCount
-    // `fit`: `_random_seed = rng.randint(np.iinfo(np.uint32).max, dtype="u8")` (a second draw, the feature
-    // subsampling seed, is never used here).
+    // `fit`: `_random_seed = rng.randint(np.iinfo(np.uint32).max, dtype="u8")`, then the same for the seed of
+    // `default_rng` that draws the features of each split.
     var rng = MersenneTwister(seed: UInt32(randomState))
     let seed = UInt32(rng.integer(below: UInt64(UInt32.max)))
+    var featureDraws = PCG64(seed: rng.integer(below: UInt64(UInt32.max)))
 
     let stopsEarly = earlyStopping == .auto ? x.rows > 10_000 : earlyStopping == .on
     let trainX: Matrix
@@ -192,7 +192,8 @@ public struct HistGradientBoosting: Classifier, Hashable, Codable {
       binned: binned, rowCount: n, featureCount: trainX.columns, binCount: maxBins + 1,
       nonMissingBinCounts: binning.nonMissingBinCounts, hasMissingValues: hasMissing,
       thresholds: binning.thresholds, maxLeafNodes: maxLeafNodes, maxDepth: maxDepth,
-      minSamplesLeaf: minSamplesLeaf, l2Regularization: l2Regularization, shrinkage: learningRate)
+      minSamplesLeaf: minSamplesLeaf, l2Regularization: l2Regularization, shrinkage: learningRate,
+      maxFeatures: maxFeatures)
 
     let baseline = LogLossBoosting.baseline(labels: trainLabels, classCount: classCount)
     // Raw scores, score-major (scikit-learn's Fortran-ordered `raw_predictions`).
@@ -225,7 +226,8 @@ public struct HistGradientBoosting: Classifier, Hashable, Codable {
               grower.grow(
                 gradients: UnsafeBufferPointer(rebasing: g[(k * n)..<((k + 1) * n)]),
                 hessians: UnsafeBufferPointer(rebasing: h[(k * n)..<((k + 1) * n)]),
-                rawPredictions: UnsafeMutableBufferPointer(rebasing: r[(k * n)..<((k + 1) * n)]))
+                rawPredictions: UnsafeMutableBufferPointer(rebasing: r[(k * n)..<((k + 1) * n)]),
+                featureDraws: &featureDraws)
             }
           }
         }
@@ -344,8 +346,12 @@ public struct FittedHistGradientBoosting: FittedClassifier {
     return Matrix(rows: x.rows, columns: classCount, values: out)
   }
 
-  /// The trees as they are, the baseline as base scores, then a sigmoid or a softmax. The form compares
-  /// `Float(x) <= threshold` where Benchbook compares doubles; the thresholds are scikit-learn's doubles.
+  /// The trees as they are, the baseline as base scores, then a sigmoid or a softmax.
+  ///
+  /// The form compares `Float(x) <= threshold` where Benchbook and scikit-learn compare `x <= threshold` in
+  /// double, so each threshold is rounded to float32 (as every file stores it): a training value equal to a
+  /// threshold (percentile thresholds are training values) rounds as the threshold does and goes left in both.
+  /// Only a value within float32 rounding of a threshold, but on its other side, can go the other way.
   public func exportForm() throws(ExportFormError) -> ExportForm {
     let scoreCount = baseline.count
     var formTrees: [TreeEnsembleForm.Tree] = []
@@ -355,7 +361,7 @@ public struct FittedHistGradientBoosting: FittedClassifier {
           node.isLeaf
             ? TreeForm.Node.leaf
             : TreeForm.Node(
-              feature: node.feature, threshold: node.threshold, left: node.left, right: node.right,
+              feature: node.feature, threshold: Double(Float(node.threshold)), left: node.left, right: node.right,
               missingGoesLeft: node.missingGoesLeft)
         }
         formTrees.append(

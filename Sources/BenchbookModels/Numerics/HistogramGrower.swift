@@ -96,18 +96,22 @@ struct HistogramGrower {
   let minSamplesLeaf: Int
   let l2Regularization: Double
   let shrinkage: Double
+  /// The share of features each split search considers (scikit-learn's `max_features`).
+  let maxFeatures: Double
   /// scikit-learn's `min_hessian_to_split`.
   let minHessianToSplit = 1e-3
 
   /// Grows one tree on `gradients` and `hessians` (one per training row) and adds each leaf's value to its
-  /// rows' `rawPredictions`, as scikit-learn's `_update_raw_predictions` does.
+  /// rows' `rawPredictions`, as scikit-learn's `_update_raw_predictions` does. With `maxFeatures` below 1, each
+  /// split search draws its features from `featureDraws`, which the trees of a fit share in turn.
   func grow(
     gradients: UnsafeBufferPointer<Float>, hessians: UnsafeBufferPointer<Float>,
-    rawPredictions: UnsafeMutableBufferPointer<Double>
+    rawPredictions: UnsafeMutableBufferPointer<Double>, featureDraws: inout PCG64
   ) -> [Node] {
-    var state = GrowthState(grower: self, gradients: gradients, hessians: hessians)
+    var state = GrowthState(grower: self, gradients: gradients, hessians: hessians, featureDraws: featureDraws)
     let root = state.growRoot()
     while !state.heap.isEmpty { state.splitNext() }
+    featureDraws = state.featureDraws
     for leaf in state.finalizedLeaves {
       leaf.value *= shrinkage
       for i in leaf.start..<leaf.stop { rawPredictions[Int(state.partition[i])] += leaf.value }
@@ -152,11 +156,16 @@ struct HistogramGrower {
     var buffer: [UInt32]
     var heap: [GrowingNode] = []
     var finalizedLeaves: [GrowingNode] = []
+    var featureDraws: PCG64
 
-    init(grower: HistogramGrower, gradients: UnsafeBufferPointer<Float>, hessians: UnsafeBufferPointer<Float>) {
+    init(
+      grower: HistogramGrower, gradients: UnsafeBufferPointer<Float>, hessians: UnsafeBufferPointer<Float>,
+      featureDraws: PCG64
+    ) {
       self.grower = grower
       self.gradients = gradients
       self.hessians = hessians
+      self.featureDraws = featureDraws
       partition = (0..<grower.rowCount).map { UInt32($0) }
       buffer = partition
     }
@@ -315,14 +324,24 @@ struct HistogramGrower {
       return Histograms(gradients: g, hessians: h, counts: c)
     }
 
-    /// `Splitter.find_node_split`: the best split over every feature, the first feature winning ties.
-    func findSplit(_ node: GrowingNode) -> Split {
+    /// `Splitter.find_node_split`: the best split over every feature (or, with `maxFeatures` below 1, over the
+    /// features a shuffled mask keeps), the first feature winning ties.
+    mutating func findSplit(_ node: GrowingNode) -> Split {
+      let features = grower.featureCount
+      var kept = [Bool](repeating: true, count: features)
+      if grower.maxFeatures < 1 {
+        let count = max(1, Int((grower.maxFeatures * Double(features)).rounded(.up)))
+        kept = (0..<features).map { $0 < count }
+        featureDraws.shuffle(&kept)
+      }
       var best = Split()
-      for feature in 0..<grower.featureCount {
+      for feature in 0..<features {
         var split = Split()
         split.feature = feature
-        scanLeftToRight(node, feature: feature, into: &split)
-        if grower.hasMissingValues[feature] { scanRightToLeft(node, feature: feature, into: &split) }
+        if kept[feature] {
+          scanLeftToRight(node, feature: feature, into: &split)
+          if grower.hasMissingValues[feature] { scanRightToLeft(node, feature: feature, into: &split) }
+        }
         if feature == 0 || split.gain > best.gain { best = split }
       }
       return best

@@ -103,6 +103,20 @@ CASES = [
         nan_features_at_predict=[1],
     ),
     dict(
+        name="breast-cancer-max-features",
+        data="breast_cancer.csv",
+        settings=dict(max_features=0.3, max_iter=40, random_state=3),
+        predict_rows=300,
+        nan_features_at_predict=[],
+    ),
+    dict(
+        name="randint-nan-three-classes-max-features",
+        data=dict(seed=5, rows=700, features=6, noise=300, nan_features=[1, 4], nan_below=120, cuts=[550, 850]),
+        settings=dict(max_features=0.5, max_iter=50),
+        predict_rows=300,
+        nan_features_at_predict=[0],
+    ),
+    dict(
         name="randint-early-stopping-binary",
         data=dict(seed=3, rows=12000, features=8, noise=600, nan_features=[], nan_below=0, cuts=[800]),
         settings={},
