@@ -14,6 +14,8 @@ public struct SettingDescriptor: Sendable, Hashable {
     case flag
     /// One of these words (canonical spellings).
     case word([String])
+    /// One of these words, or a number (a whole number a count, any other a share: `max_features`).
+    case wordOrNumber([String])
   }
 
   /// scikit-learn's name, the key `parameters` uses.

@@ -103,6 +103,27 @@ public struct SettingsReader: Sendable {
     throw SettingError(key: name, message: "\(name) must be one of \(options.joined(separator: ", ")), not '\(text)'")
   }
 
+  /// A setting that is one of a few words or a number, as scikit-learn's `max_features` is `sqrt`, a count or a
+  /// share: a whole number written without a point is a count, any other number a share.
+  public enum WordOrNumber: Sendable, Hashable {
+    case word(String)
+    case whole(Int)
+    case fraction(Double)
+  }
+
+  /// One of `words` (canonical spellings, `none` among them if allowed) or a number.
+  public mutating func wordOrNumber(
+    _ key: String, aliases: [String] = [], words: [String], default defaultValue: WordOrNumber
+  ) throws(SettingError) -> WordOrNumber {
+    guard let (name, text) = try take(key, aliases: aliases) else { return defaultValue }
+    let normalized = Self.isNone(text) ? "none" : text.lowercased()
+    if let word = words.first(where: { $0 == normalized }) { return .word(word) }
+    if let whole = Int(text) { return .whole(whole) }
+    if let number = Double(text), number.isFinite { return .fraction(number) }
+    throw SettingError(
+      key: name, message: "\(name) must be \(words.joined(separator: ", ")) or a number, not '\(text)'")
+  }
+
   /// Fails on the first setting nobody asked for.
   public func finish(known: [String]) throws(SettingError) {
     if let key = remaining.keys.sorted().first {

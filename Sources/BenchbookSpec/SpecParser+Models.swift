@@ -142,7 +142,7 @@ extension SpecParser {
     let fields = try node.fields(allowed: ["log_range", "points", "range", "step"])
     let whole: Bool
     switch descriptor.type {
-    case .number: whole = false
+    case .number, .wordOrNumber: whole = false
     case .wholeNumber, .optionalWholeNumber: whole = true
     case .flag, .word: throw node.error("'\(descriptor.name)' takes words, not numbers; list the values to search")
     }

@@ -43,6 +43,7 @@ enum ModelCatalog {
     case .optionalWholeNumber: "whole number or none"
     case .flag: "true | false"
     case .word(let options): options.joined(separator: " | ")
+    case .wordOrNumber(let options): (options + ["number"]).joined(separator: " | ")
     }
   }
 }

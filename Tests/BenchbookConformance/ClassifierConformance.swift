@@ -49,7 +49,8 @@ public enum ClassifierConformance {
 
   /// A value other than the default that the setting accepts, or `nil` if it has none: the setting's own
   /// `alternative` when it states one (`nil` when that is the default), else numbers ×10 (0 becomes 0.01), whole
-  /// numbers +2, `none` becomes 3, flags flip, words move to the first other option.
+  /// numbers +2, `none` becomes 3, flags flip, words move to the first other option (a setting of words or a number
+  /// without one: 0.5).
   static func alternative(to setting: SettingDescriptor) -> ParameterValue? {
     if let stated = setting.alternative { return identical(stated, setting.defaultValue) ? nil : stated }
     switch setting.type {
@@ -65,6 +66,9 @@ public enum ClassifierConformance {
       return .bool(!flag)
     case .word(let options):
       return options.first { !sameWord(.string($0), setting.defaultValue) }.map { .string($0) }
+    case .wordOrNumber(let options):
+      // Another word, else a share (words or a number: `max_features`, `max_samples`).
+      return options.first { !sameWord(.string($0), setting.defaultValue) }.map { .string($0) } ?? .double(0.5)
     }
   }
 

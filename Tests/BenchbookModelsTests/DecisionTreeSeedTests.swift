@@ -94,7 +94,8 @@ import Testing
       let node = fitted.nodes[i]
       let leaf = golden.left[i] == -1
       let counts = Array(golden.counts[(i * k)..<((i + 1) * k)])
-      let shares = counts.map { Double($0) / Double(golden.samples[i]) }
+      // A forest's trees weigh rows by their bootstrap counts: shares are of the counts' sum (the rows, unweighted).
+      let shares = counts.map { Double($0) / Double(counts.reduce(0, +)) }
       let same =
         (leaf
           ? node.isLeaf

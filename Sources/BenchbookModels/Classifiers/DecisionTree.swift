@@ -263,9 +263,12 @@ public struct FittedDecisionTree: FittedClassifier {
     self.configuration = configuration
     self.growth = growth
     var shares = [Double](repeating: 0, count: classCounts.count)
-    for (i, node) in nodes.enumerated() {
-      let rows = Double(node.sampleCount)
-      for c in 0..<classCount { shares[i * classCount + c] = Double(classCounts[i * classCount + c]) / rows }
+    for i in nodes.indices {
+      // The node's weight: its rows, or their bootstrap counts in a forest's tree (whole numbers, so exact).
+      var rows = 0
+      for c in 0..<classCount { rows += classCounts[i * classCount + c] }
+      let weight = Double(rows)
+      for c in 0..<classCount { shares[i * classCount + c] = Double(classCounts[i * classCount + c]) / weight }
     }
     self.shares = shares
   }

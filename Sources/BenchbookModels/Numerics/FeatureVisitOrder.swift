@@ -6,7 +6,9 @@
 /// replacement (a Fisher–Yates shuffle run from the back) until every feature
 /// not known to be constant has been seen. Features found constant at a node
 /// are parked at the front, after those its ancestors found, and its
-/// descendants never evaluate them again. Because the permutation is shared, a
+/// descendants never evaluate them again. With `max_features` below the feature
+/// count (a forest's trees), a node stops drawing once it has drawn that many,
+/// unless every draw so far was a constant. Because the permutation is shared, a
 /// node's order depends on every node split before it, so the builder must
 /// call `visit` once per node it tries to split, in growth order, and never for
 /// a node that becomes a leaf beforehand.
@@ -38,8 +40,9 @@ struct FeatureVisitOrder {
   /// - Parameters:
   ///   - knownConstants: the constants count the node's parent returned (0 at the root).
   ///   - isConstant: whether a feature takes one value on the node's rows.
+  ///   - maxFeatures: scikit-learn's `max_features` as a count (the feature count draws them all).
   mutating func visit(
-    knownConstants: Int, isConstant: (Int) -> Bool, order: UnsafeMutablePointer<Int>
+    knownConstants: Int, isConstant: (Int) -> Bool, order: UnsafeMutablePointer<Int>, maxFeatures: Int = .max
   ) -> (count: Int, constants: Int) {
     guard var state else {
       var count = 0
@@ -55,7 +58,9 @@ struct FeatureVisitOrder {
       var drawnKnown = 0  // known constants drawn so far, moved to the front
       var found = 0  // constants newly found at this node
       var unvisited = features.count  // features[unvisited...] have been evaluated
-      while unvisited > constantsEnd {
+      var drawn = 0  // draws of any kind, against max_features
+      while unvisited > constantsEnd && (drawn < maxFeatures || drawn <= found + drawnKnown) {
+        drawn += 1
         // Known constants not yet drawn sit in drawnKnown..<knownConstants, new
         // constants right after them; the draw skips the latter.
         var j = drawnKnown + Int(Self.draw(&state) % UInt32(unvisited - found - drawnKnown))

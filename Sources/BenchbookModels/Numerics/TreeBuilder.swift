@@ -56,6 +56,10 @@ struct TreeBuilder {
   /// both widths grow the same tree.
   var widensEntries = false
 
+  /// Features a node draws before it stops looking (scikit-learn's `max_features` as a count); `nil` draws every
+  /// one. A forest's trees set it; a seed is needed for it to take effect (`FeatureVisitOrder`).
+  var maxFeatures: Int?
+
   init(_ config: DecisionTree, recordingGrowth: Bool = false) {
     recordsGrowth = recordingGrowth && config.randomState != nil
     criterion = config.criterion
@@ -95,6 +99,32 @@ struct TreeBuilder {
   func build(_ x: consuming Matrix, labels: [Int], classCount: Int) throws(ModelError) -> Result {
     var visitOrder = FeatureVisitOrder(featureCount: x.columns, randomState: randomState)
     return try build(consume x, labels: labels, classCount: classCount, root: Root(), visitOrder: &visitOrder)
+  }
+
+  /// `build` with a whole-number weight per row, as scikit-learn grows a forest's tree on a bootstrap sample:
+  /// each distinct row drawn once, weighted by how often it was drawn. Impurities, improvements and leaf counts
+  /// weigh rows; `min_samples_leaf` and `min_samples_split` count them.
+  func build(_ x: consuming Matrix, labels: [Int], weights: [Int], classCount: Int) throws(ModelError) -> Result {
+    precondition(weights.count == labels.count && weights.allSatisfy { $0 >= 1 }, "a weight of at least 1 per row")
+    let n = x.rows
+    let featureCount = x.columns
+    try Self.checkRowCount(n)
+    var visitOrder = FeatureVisitOrder(featureCount: featureCount, randomState: randomState)
+    var classCounts = [Int](repeating: 0, count: classCount)
+    for (label, weight) in zip(labels, weights) { classCounts[label] += weight }
+    let rowWeights = weights.map(Double.init)
+    if let labelShift = narrowLabelShift(rows: n, classCount: classCount) {
+      var (values, entries) = try Self.sortedLists(
+        consume x, labels: labels, entry: UInt32.self, labelShift: labelShift)
+      return grow(
+        values: &values, entries: &entries, rows: n, featureCount: featureCount, classCounts: classCounts,
+        root: Root(totalRows: classCounts.reduce(0, +)), visitOrder: &visitOrder, labelShift: labelShift,
+        weights: rowWeights)
+    }
+    var (values, entries) = try Self.sortedLists(consume x, labels: labels, entry: UInt64.self, labelShift: 32)
+    return grow(
+      values: &values, entries: &entries, rows: n, featureCount: featureCount, classCounts: classCounts,
+      root: Root(totalRows: classCounts.reduce(0, +)), visitOrder: &visitOrder, labelShift: 32, weights: rowWeights)
   }
 
   /// Grows the tree below `root` on its rows `x`, drawing feature orders from `visitOrder` (left as the
@@ -197,9 +227,10 @@ struct TreeBuilder {
 
   /// Grows the tree from each feature's sorted lists (`sortedLists`), which it reorders in place: a node
   /// owns the same range of every list.
+  /// - Parameter weights: each row's weight, by row (`nil`: every row weighs 1).
   private func grow<Entry: FixedWidthInteger & UnsignedInteger>(
     values sortedValues: inout [Float], entries sortedEntries: inout [Entry], rows n: Int, featureCount: Int,
-    classCounts: [Int], root: Root, visitOrder: inout FeatureVisitOrder, labelShift: Int
+    classCounts: [Int], root: Root, visitOrder: inout FeatureVisitOrder, labelShift: Int, weights: [Double]? = nil
   ) -> Result {
     let classes = classCounts.count
 
@@ -237,6 +268,7 @@ struct TreeBuilder {
     let epsilon = Double.ulpOfOne
     let tolerance = Self.featureTolerance
     let rowMask: Entry = (1 << labelShift) - 1
+    let drawsSome = (maxFeatures ?? featureCount) < featureCount
 
     countStack.append(contentsOf: classCounts.map(Double.init))
     stack.append(
@@ -260,8 +292,9 @@ struct TreeBuilder {
                       let start = record.start
                       let end = record.end
                       let count = end - start
-                      let nodeRows = Double(count)
                       for c in 0..<classes { totals[c] = countStack[countStack.count - classes + c] }
+                      // Weighted, the node's weight is its class counts' sum (whole numbers, so exact).
+                      let nodeRows = weights == nil ? Double(count) : totals.reduce(0, +)
                       // One at a time: `removeLast(_:)` goes through a general subrange replacement.
                       for _ in 0..<classes { countStack.removeLast() }
                       let impurity =
@@ -287,15 +320,26 @@ struct TreeBuilder {
                             let constant = values[end - 1] <= values[start] + tolerance
                             if constant && words > 0 { TreeGrowth.set(nodeConstant, f) }
                             return constant
-                          }, order: visiting.baseAddress!)
+                          }, order: visiting.baseAddress!, maxFeatures: maxFeatures ?? featureCount)
                         // Strictly better only: the first feature visited keeps a tie.
                         for f in UnsafeBufferPointer(rebasing: visiting[0..<visitCount]) {
                           var equalled = false
-                          let position = bestSplit(
-                            values: sortedValues.baseAddress! + f * n, entries: sortedEntries.baseAddress! + f * n,
-                            start: start, end: end, totals: UnsafeBufferPointer(totals), leftCounts: leftCounts,
-                            bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, equalled: &equalled,
-                            labelShift: labelShift)
+                          let position =
+                            if let weights {
+                              scanWeighted(
+                                values: sortedValues.baseAddress! + f * n,
+                                entries: sortedEntries.baseAddress! + f * n, start: start, end: end,
+                                totals: UnsafeBufferPointer(totals), nodeWeight: nodeRows, leftCounts: leftCounts,
+                                bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, equalled: &equalled,
+                                labelShift: labelShift, weights: weights)
+                            } else {
+                              bestSplit(
+                                values: sortedValues.baseAddress! + f * n,
+                                entries: sortedEntries.baseAddress! + f * n, start: start, end: end,
+                                totals: UnsafeBufferPointer(totals), leftCounts: leftCounts,
+                                bestLeftCounts: bestLeftCounts, bestProxy: &bestProxy, equalled: &equalled,
+                                labelShift: labelShift)
+                            }
                           if let position {
                             bestFeature = f
                             bestPosition = position
@@ -317,8 +361,10 @@ struct TreeBuilder {
                       if !isLeaf {
                         let values = sortedValues.baseAddress! + bestFeature * n
                         threshold = Double(values[bestPosition - 1]) / 2 + Double(values[bestPosition]) / 2
-                        let leftRows = Double(bestPosition - start)
-                        let rightRows = Double(end - bestPosition)
+                        let leftRows =
+                          weights == nil
+                          ? Double(bestPosition - start) : UnsafeBufferPointer(bestLeftCounts).reduce(0, +)
+                        let rightRows = weights == nil ? Double(end - bestPosition) : nodeRows - leftRows
                         for c in 0..<classes { leftCounts[c] = totals[c] - bestLeftCounts[c] }  // right counts
                         impurityLeft = impurityOf(UnsafeBufferPointer(bestLeftCounts), leftRows)
                         impurityRight = impurityOf(UnsafeBufferPointer(leftCounts), rightRows)
@@ -360,11 +406,21 @@ struct TreeBuilder {
                       for p in bestPosition..<end {
                         goesLeft[Int(truncatingIfNeeded: splitEntries[p] & rowMask)] = false
                       }
-                      for f in UnsafeBufferPointer(rebasing: visiting[0..<visitCount]) where f != bestFeature {
+                      // A node that stopped drawing at `max_features` left features unvisited that its children
+                      // may draw: every list is partitioned then (one constant at an ancestor holds rows of
+                      // other nodes here, but is never read again, so reordering it does no harm).
+                      func partition(_ f: Int) {
                         Self.stablePartition(
                           sortedEntries.baseAddress! + f * n, sortedValues.baseAddress! + f * n, start, end,
                           goesLeft: UnsafePointer(goesLeft.baseAddress!), spareEntries: spareEntries.baseAddress!,
                           spareValues: spareValues.baseAddress!, rowMask: rowMask)
+                      }
+                      if drawsSome {
+                        for f in 0..<featureCount where f != bestFeature { partition(f) }
+                      } else {
+                        for f in UnsafeBufferPointer(rebasing: visiting[0..<visitCount]) where f != bestFeature {
+                          partition(f)
+                        }
                       }
 
                       for c in 0..<classes { countStack.append(leftCounts[c]) }  // right child's counts
@@ -467,6 +523,51 @@ struct TreeBuilder {
           for c in 0..<classes { bestLeftCounts[c] = leftCounts[c] }
         } else if found == nil {
           tie = true
+        }
+      }
+    }
+    bestProxy = best
+    if tie && found == nil { equalled = true }
+    return found
+  }
+
+  /// `scan` with rows weighted (a forest's bootstrap counts): class counts and the two sides' sizes in the proxy
+  /// are weights, as scikit-learn's criterion sums `sample_weight`; `min_samples_leaf` still counts rows.
+  @inline(never)
+  func scanWeighted<Entry: FixedWidthInteger & UnsignedInteger>(
+    values: UnsafePointer<Float>, entries: UnsafePointer<Entry>, start: Int, end: Int,
+    totals: UnsafeBufferPointer<Double>, nodeWeight: Double, leftCounts: UnsafeMutableBufferPointer<Double>,
+    bestLeftCounts: UnsafeMutableBufferPointer<Double>, bestProxy: inout Double, equalled: inout Bool,
+    labelShift: Int, weights: [Double]
+  ) -> Int? {
+    let classes = totals.count
+    let tolerance = Self.featureTolerance
+    let rowMask: Entry = (1 << labelShift) - 1
+    let entropy = criterion != .gini
+    var best = bestProxy
+    var found: Int? = nil
+    var tie = false
+    var leftWeight = 0.0
+    for c in 0..<classes { leftCounts[c] = 0 }
+    weights.withUnsafeBufferPointer { weights in
+      for p in start..<(end - 1) {
+        let entry = entries[p]
+        let weight = weights[Int(truncatingIfNeeded: entry & rowMask)]
+        leftCounts[Int(truncatingIfNeeded: entry >> labelShift)] += weight
+        leftWeight += weight
+        if values[p + 1] <= values[p] + tolerance { continue }
+        if p + 1 - start < minSamplesLeaf { continue }
+        if end - p - 1 < minSamplesLeaf { break }
+        let proxy = Self.proxyImprovement(
+          UnsafeBufferPointer(leftCounts), totals, leftWeight, nodeWeight - leftWeight, entropy: entropy)
+        if proxy >= best {
+          if proxy > best {
+            best = proxy
+            found = p + 1
+            for c in 0..<classes { bestLeftCounts[c] = leftCounts[c] }
+          } else if found == nil {
+            tie = true
+          }
         }
       }
     }

@@ -11,6 +11,7 @@ public enum ModelRegistry {
     KNearestNeighbors.descriptor,
     DecisionTree.descriptor,
     GaussianNaiveBayes.descriptor,
+    RandomForest.descriptor,
     HistGradientBoosting.descriptor,
   ]
 
