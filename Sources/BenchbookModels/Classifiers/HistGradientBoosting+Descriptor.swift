@@ -6,8 +6,9 @@ extension HistGradientBoosting {
     id: "hist_gradient_boosting", abbreviations: ["HGB", "HGBC"], scikitLearnName: "HistGradientBoostingClassifier",
     displayName: "histogram gradient boosting", defaultLabel: "HGB", inDefaultSet: false, classifierType: Self.self,
     traits: ModelTraits(
-      // The gathered rows, plus the bins (one byte per value) and the partitioned rows of a tree.
-      rowOrder: .dependsOnOrder, rewritesItsRows: false, workingCopies: 2, relativeCost: 8,
+      // The gathered rows (their training part copied when early stopping holds rows out), the bins (a byte per
+      // value) and the partitioned rows of a tree; a hundred iterations of histogram trees.
+      rowOrder: .dependsOnOrder, rewritesItsRows: false, workingCopies: 2, relativeCost: 20,
       appendedColumns: 0, updatableFormats: [], sharedWork: [], sharedFitTolerance: 0),
     foldStrategy: .gathered, storedSize: .treeNodes, exportForm: .treeEnsemble)
 }

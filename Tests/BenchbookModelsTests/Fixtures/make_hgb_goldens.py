@@ -16,7 +16,8 @@ Datasets:
   then RandomState's next randint(0, noise, size=rows) gives a noise term e. A feature value is a / 10, or NaN
   where the feature is listed in nan_features and a < nan_below. The score s = a[:,0] + a[:,1] - a[:,2] + e
   (integers, NaNs ignored) gives the class: the number of cuts below s (0 or 1 for one cut, 0..2 for two).
-  12,000 and 11,000 rows put early stopping on (early_stopping="auto": more than 10,000 rows).
+  12,000 and 11,000 rows put early stopping on (early_stopping="auto": more than 10,000 rows); 210,000 rows
+  make the bins come from a subsample of 200,000 rows drawn with replacement (RandomState(seed).choice).
 
 Predictions are on the first `predict_rows` training rows, and on those rows again with every third value of
 the listed `nan_features_at_predict` set to NaN (rows where training saw no missing value in that feature send
@@ -127,6 +128,13 @@ CASES = [
         name="randint-early-stopping-three-classes",
         data=dict(seed=4, rows=11000, features=6, noise=500, nan_features=[3], nan_below=50, cuts=[600, 900]),
         settings=dict(learning_rate=0.2),
+        predict_rows=300,
+        nan_features_at_predict=[],
+    ),
+    dict(
+        name="randint-binning-subsample",
+        data=dict(seed=6, rows=210000, features=3, noise=500, nan_features=[2], nan_below=30, cuts=[700]),
+        settings=dict(max_iter=20, early_stopping=False),
         predict_rows=300,
         nan_features_at_predict=[],
     ),
