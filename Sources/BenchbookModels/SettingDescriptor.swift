@@ -27,16 +27,20 @@ public struct SettingDescriptor: Sendable, Hashable {
   /// Whether a search space may list several values: settings that change the
   /// model, not only its speed or its solver's stopping rule.
   public var searchable: Bool
+  /// A valid value other than the default, for checks that vary every setting (the conformance suite), when the
+  /// generic one (a number ×10, a whole number +2) is out of range; equal to the default when there is none.
+  public var alternative: ParameterValue?
 
   public init(
     _ name: String, aliases: [String] = [], type: ValueType, default defaultValue: ParameterValue,
-    searchable: Bool
+    searchable: Bool, alternative: ParameterValue? = nil
   ) {
     self.name = name
     self.aliases = aliases
     self.type = type
     self.defaultValue = defaultValue
     self.searchable = searchable
+    self.alternative = alternative
   }
 
   /// Every spelling a spec may use for this setting.

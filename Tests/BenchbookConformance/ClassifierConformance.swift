@@ -47,10 +47,12 @@ public enum ClassifierConformance {
     return try model.makeClassifier(settings: &reader)
   }
 
-  /// A value other than the default that the setting accepts, or `nil` if it has none:
-  /// numbers ×10 (0 becomes 0.01), whole numbers +2, `none` becomes 3, flags flip,
-  /// words move to the first other option (a setting of words or a number without one: 0.5).
+  /// A value other than the default that the setting accepts, or `nil` if it has none: the setting's own
+  /// `alternative` when it states one (`nil` when that is the default), else numbers ×10 (0 becomes 0.01), whole
+  /// numbers +2, `none` becomes 3, flags flip, words move to the first other option (a setting of words or a number
+  /// without one: 0.5).
   static func alternative(to setting: SettingDescriptor) -> ParameterValue? {
+    if let stated = setting.alternative { return identical(stated, setting.defaultValue) ? nil : stated }
     switch setting.type {
     case .number:
       let number = setting.defaultValue.number ?? 0

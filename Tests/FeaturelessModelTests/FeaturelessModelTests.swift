@@ -93,7 +93,8 @@ import Testing
     """
   }
 
-  /// A spec without `models:` still compares exactly the five built-in models.
+  /// A spec without `models:` still compares exactly the built-in models of the default set (the five; not the
+  /// registered baseline, nor built-in models outside the set).
   @Test func defaultSetIsUnchanged() throws {
     let spec = try SpecParser.parse(
       yaml: """
@@ -101,7 +102,8 @@ import Testing
         target: species
         features: [sepal_length]
         """, path: "defaults.yaml")
-    #expect(spec.models.map(\.descriptor) == ModelRegistry.builtIn)
+    #expect(spec.models.map(\.descriptor) == ModelRegistry.defaultSet)
+    #expect(ModelRegistry.defaultSet.map(\.defaultLabel) == ["LR", "LDA", "KNN", "DT", "NB"])
     #expect(ModelRegistry.all.contains(FeaturelessBaseline.descriptor))
   }
 

@@ -12,6 +12,7 @@ public enum ModelRegistry {
     DecisionTree.descriptor,
     GaussianNaiveBayes.descriptor,
     RandomForest.descriptor,
+    HistGradientBoosting.descriptor,
   ]
 
   private static let registered = Mutex<[ModelDescriptor]>([])
