@@ -242,8 +242,8 @@ def sampled(spec):
 
 # MARK: - scikit-learn
 
-# Models whose splits compare float32 values, as scikit-learn's trees do.
-TREE_MODELS = ("decision_tree", "random_forest")
+# Models whose splits compare values an app passes in float32 with thresholds between training values.
+TREE_MODELS = ("decision_tree", "random_forest", "hist_gradient_boosting")
 
 
 def sklearn_model(algorithm, params, seed=None):
@@ -284,6 +284,19 @@ def sklearn_model(algorithm, params, seed=None):
             min_impurity_decrease=params.get("min_impurity_decrease", 0.0),
             max_features=params.get("max_features", "sqrt"), bootstrap=params.get("bootstrap", True),
             max_samples=params.get("max_samples") if params.get("bootstrap", True) else None,
+            random_state=params.get("random_state", 0) if seed is None else seed)
+    if algorithm == "hist_gradient_boosting":
+        from sklearn.ensemble import HistGradientBoostingClassifier
+
+        stopping = params.get("early_stopping", "auto")
+        return HistGradientBoostingClassifier(
+            learning_rate=params.get("learning_rate", 0.1), max_iter=params.get("max_iter", 100),
+            max_leaf_nodes=params.get("max_leaf_nodes", 31), max_depth=params.get("max_depth"),
+            min_samples_leaf=params.get("min_samples_leaf", 20), l2_regularization=params.get("l2_regularization", 0.0),
+            max_features=float(params.get("max_features", 1.0)), max_bins=params.get("max_bins", 255),
+            early_stopping=stopping if stopping == "auto" else bool(stopping),
+            validation_fraction=params.get("validation_fraction", 0.1),
+            n_iter_no_change=params.get("n_iter_no_change", 10), tol=params.get("tol", 1e-7),
             random_state=params.get("random_state", 0) if seed is None else seed)
     raise ValueError(f"no scikit-learn reference for {algorithm}")
 

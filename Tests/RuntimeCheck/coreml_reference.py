@@ -216,8 +216,17 @@ def tree_ensemble(model, x, n):
                 node = nodes[(tree, node.trueChildNodeId if go else node.falseChildNodeId)]
             for info in node.evaluationInfo:
                 out[r, info.evaluationIndex] += info.evaluationValue
-    if trees.postEvaluationTransform != 0:
-        raise ValueError("Benchbook's trees have no post-evaluation transform")
+    transform = trees.postEvaluationTransform
+    if transform == 2:  # Regression_Logistic: one dimension, P(class 1) = sigma(sum)
+        if dimensions != 1:
+            raise ValueError("a logistic tree ensemble has one dimension")
+        positive = 1 / (1 + np.exp(-out[:, 0]))
+        return np.stack([1 - positive, positive], axis=1)
+    if transform == 1:  # Classification_SoftMax: one dimension per class
+        shifted = np.exp(out - out.max(axis=1, keepdims=True))
+        return shifted / shifted.sum(axis=1, keepdims=True)
+    if transform != 0:
+        raise ValueError(f"post-evaluation transform {transform} is not one Benchbook writes")
     if dimensions == 1:
         return np.stack([1 - out[:, 0], out[:, 0]], axis=1)
     return out

@@ -348,10 +348,9 @@ public struct FittedHistGradientBoosting: FittedClassifier {
 
   /// The trees as they are, the baseline as base scores, then a sigmoid or a softmax.
   ///
-  /// The form compares `Float(x) <= threshold` where Benchbook and scikit-learn compare `x <= threshold` in
-  /// double, so each threshold is rounded to float32 (as every file stores it): a training value equal to a
-  /// threshold (percentile thresholds are training values) rounds as the threshold does and goes left in both.
-  /// Only a value within float32 rounding of a threshold, but on its other side, can go the other way.
+  /// The form compares `x <= threshold` in double, as Benchbook and scikit-learn do (`comparesFloat32` false): each
+  /// format restates a threshold so that every float32 input an app passes goes where this fit sends it (Core ML
+  /// compares the double it is given).
   public func exportForm() throws(ExportFormError) -> ExportForm {
     let scoreCount = baseline.count
     var formTrees: [TreeEnsembleForm.Tree] = []
@@ -361,7 +360,7 @@ public struct FittedHistGradientBoosting: FittedClassifier {
           node.isLeaf
             ? TreeForm.Node.leaf
             : TreeForm.Node(
-              feature: node.feature, threshold: Double(Float(node.threshold)), left: node.left, right: node.right,
+              feature: node.feature, threshold: node.threshold, left: node.left, right: node.right,
               missingGoesLeft: node.missingGoesLeft)
         }
         formTrees.append(
@@ -372,6 +371,7 @@ public struct FittedHistGradientBoosting: FittedClassifier {
     return .treeEnsemble(
       TreeEnsembleForm(
         trees: formTrees, scoreCount: scoreCount, baseScores: baseline,
-        transform: scoreCount == 1 ? .logistic : .softmax, classCount: classCount, featureCount: featureCount))
+        transform: scoreCount == 1 ? .logistic : .softmax, classCount: classCount, featureCount: featureCount,
+        comparesFloat32: false))
   }
 }

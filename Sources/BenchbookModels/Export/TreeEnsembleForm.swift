@@ -5,8 +5,9 @@ import Foundation
 /// a random forest (each tree's class shares, divided by the number of trees, summed) or gradient boosting (raw
 /// scores from a baseline, then a sigmoid or a softmax).
 ///
-/// Every tree routes a row as `TreeForm` does: left when `Float(x[feature]) <= threshold`, a missing (NaN) value
-/// where `missingGoesLeft` sends it. One shape serves both ensembles so that each file format lowers it once: Core
+/// Every tree routes a row as `TreeForm` does, left when `Float(x[feature]) <= threshold` and a missing (NaN) value
+/// where `missingGoesLeft` sends it, unless the form compares unrounded values (`comparesFloat32` false: histogram
+/// boosting's bin thresholds, which scikit-learn compares in double). One shape serves both ensembles so that each file format lowers it once: Core
 /// ML's and ONNX's tree ensembles hold it as it is (base values, a post transform), and the graph formats walk every
 /// tree at once.
 public struct TreeEnsembleForm: Sendable, Equatable {
@@ -50,13 +51,13 @@ public struct TreeEnsembleForm: Sendable, Equatable {
     /// Edges from the root to the deepest leaf (0 for a lone leaf).
     public var depth: Int { TreeForm.depth(of: nodes) }
 
-    /// The leaf a row lands in, routed as the form states (float32 comparisons, NaN by `missingGoesLeft`).
-    public func leaf(_ row: UnsafePointer<Double>) -> Int {
+    /// The leaf a row lands in: values rounded to float32 first when `float32`, NaN by `missingGoesLeft`.
+    public func leaf(_ row: UnsafePointer<Double>, float32: Bool = true) -> Int {
       var node = 0
       while !nodes[node].isLeaf {
         let split = nodes[node]
-        let value = Float(row[split.feature])
-        let left = value.isNaN ? split.missingGoesLeft : Double(value) <= split.threshold
+        let value = float32 ? Double(Float(row[split.feature])) : row[split.feature]
+        let left = value.isNaN ? split.missingGoesLeft : value <= split.threshold
         node = left ? split.left : split.right
       }
       return node
@@ -71,9 +72,13 @@ public struct TreeEnsembleForm: Sendable, Equatable {
   public let transform: Transform
   public let classCount: Int
   public let featureCount: Int
+  /// Whether a split compares the value rounded to float32 (scikit-learn's trees and forests) or the value itself
+  /// (histogram boosting). A format restates each threshold so that every float32 input goes where the fit sends it.
+  public let comparesFloat32: Bool
 
   public init(
-    trees: [Tree], scoreCount: Int, baseScores: [Double], transform: Transform, classCount: Int, featureCount: Int
+    trees: [Tree], scoreCount: Int, baseScores: [Double], transform: Transform, classCount: Int, featureCount: Int,
+    comparesFloat32: Bool = true
   ) {
     precondition(!trees.isEmpty, "an ensemble has a tree")
     precondition(baseScores.count == scoreCount, "a base value per score")
@@ -91,6 +96,7 @@ public struct TreeEnsembleForm: Sendable, Equatable {
     self.transform = transform
     self.classCount = classCount
     self.featureCount = featureCount
+    self.comparesFloat32 = comparesFloat32
   }
 
   /// Nodes over all trees.
@@ -103,7 +109,7 @@ public struct TreeEnsembleForm: Sendable, Equatable {
   public func scores(_ row: UnsafePointer<Double>) -> [Double] {
     var scores = baseScores
     for tree in trees {
-      let leaf = tree.leaf(row)
+      let leaf = tree.leaf(row, float32: comparesFloat32)
       for j in 0..<tree.valueCount { scores[tree.firstScore + j] += tree.values[leaf * tree.valueCount + j] }
     }
     return scores

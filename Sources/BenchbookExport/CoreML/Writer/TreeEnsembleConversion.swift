@@ -3,8 +3,8 @@ import BenchbookModels
 /// A fitted tree ensemble (a forest, boosting) as one Core ML tree ensemble classifier.
 ///
 /// Tree ids are the form's tree indices and node ids each tree's node indices; a branch's true child is its left
-/// child, its threshold restated by `Float32Threshold` as a single tree's is, and a missing value goes where the
-/// fit sends it. The form's transform maps onto Core ML's post-evaluation transform:
+/// child, its threshold restated by `Float32Threshold` as a single tree's is (or kept, for a form comparing doubles),
+/// and a missing value goes where the fit sends it. The form's transform maps onto Core ML's post-evaluation transform:
 /// - none (a forest): the leaves add their class shares over the tree count; two classes keep one dimension,
 ///   P(class 1), as a single tree does;
 /// - logistic (two-class boosting): one dimension from the baseline, then σ;
@@ -43,7 +43,11 @@ enum TreeEnsembleConversion {
           guard fitted.feature >= 0 && fitted.feature < width, !fitted.threshold.isNaN else {
             throw ExportError("tree \(treeIndex) node \(index) tests column \(fitted.feature) of \(width)")
           }
-          let (behavior, value) = Float32Threshold.branch(forThreshold: fitted.threshold)
+          // Core ML compares the (scaled) double input: a float32 split is restated, a double one widened.
+          let (behavior, value) =
+            form.comparesFloat32
+            ? Float32Threshold.branch(forThreshold: fitted.threshold)
+            : (.branchOnValueLessThanEqual, Self.widened(fitted.threshold))
           node.behavior = behavior
           node.branchFeatureIndex = UInt64(fitted.feature)
           node.branchFeatureValue = value
@@ -71,5 +75,17 @@ enum TreeEnsembleConversion {
     return ClassifierStage(
       kind: .treeEnsembleClassifier(model), name: "treeEnsembleClassifier", specificationVersion: .iOS11,
       conditioning: nil, isUpdatable: false)
+  }
+
+  /// A split of unrounded values restated for Core ML's scaler: the fit standardises as (x − mean) / scale, the
+  /// scaler stage as (x + shift) · (1 / scale), and the two differ by at most two units in the last place. A
+  /// threshold four units up keeps every value the fit sends left on the left; only a value within those units
+  /// above the split (rounding, not data: boosting's thresholds are training values or midpoints between them)
+  /// can cross.
+  static func widened(_ threshold: Double) -> Double {
+    guard threshold.isFinite else { return threshold }
+    var value = threshold
+    for _ in 0..<4 { value = value.nextUp }
+    return value
   }
 }

@@ -13,7 +13,8 @@ extension GraphLowering {
         guard node.feature >= 0 && node.feature < columns, !node.threshold.isNaN else {
           throw ExportError("tree \(t) node \(i) tests column \(node.feature) of \(columns)")
         }
-        restated[i] = RawSplit.threshold(node.threshold, column: node.feature, scalers: scalers)
+        restated[i] = RawSplit.threshold(
+          node.threshold, column: node.feature, scalers: scalers, float32: form.comparesFloat32)
       }
       thresholds.append(restated)
     }

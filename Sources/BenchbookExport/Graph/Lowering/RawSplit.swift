@@ -12,11 +12,15 @@ import BenchbookModels
 enum RawSplit {
   /// The largest float32 v the fitted tree sends left, for a split of `column` at `threshold`;
   /// −infinity when none is, +infinity when every finite one is.
-  static func threshold(_ threshold: Double, column: Int, scalers: [FittedStandardScaler]) -> Float {
+  /// - Parameter float32: whether the fit compares z rounded to float32 (a tree's split) or z itself (histogram
+  ///   boosting's).
+  static func threshold(_ threshold: Double, column: Int, scalers: [FittedStandardScaler], float32: Bool = true)
+    -> Float
+  {
     func goesLeft(_ v: Float) -> Bool {
       var z = Double(v)
       for scaler in scalers { z = (z - scaler.mean[column]) / scaler.scale[column] }
-      return Double(Float(z)) <= threshold
+      return (float32 ? Double(Float(z)) : z) <= threshold
     }
     // Float32 values in order as integers: the sign-magnitude bits made monotone.
     func key(_ v: Float) -> Int64 {
