@@ -170,8 +170,17 @@ struct DatasetLoader {
       let slot = store.slot(reference.column)
       if !checkOrder.contains(slot) { checkOrder.append(slot) }
     }
+    var columnFeatures: [Int: Bool] = [:]
+    for plan in plans {
+      switch plan {
+      case .numericColumn(let slot): columnFeatures[slot] = columnFeatures[slot] ?? false
+      case .categoricalColumn(let slot): columnFeatures[slot] = true
+      case .expression: continue
+      }
+    }
     let missingRows = try MissingRows(
-      definition.missing, store: store, columns: checkOrder, imputes: references.contains(where: \.imputed))
+      definition.missing, store: store, columns: checkOrder, imputes: references.contains(where: \.imputed),
+      columnFeatures: columnFeatures)
     let kept = missingRows.kept
     let droppedByColumn = missingRows.droppedByColumn
     let lineNumbers = store.lineNumbers.selecting(ascending: kept)
