@@ -29,6 +29,24 @@ import Testing
     for key in ["swift", "os", "cpu", "cores", "jobs", "git_commit"] { #expect(environment[key] != nil, "\(key)") }
   }
 
+  /// More folds than the smallest class has rows: a warning in the run's output (even with --quiet), and the run
+  /// goes on, as scikit-learn's does.
+  @Test func foldsBeyondTheSmallestClassWarn() throws {
+    let scratch = try Scratch()
+    let rows = (0..<30).map { "\($0),\($0 % 7),\($0 < 3 ? "rare" : ($0 % 2 == 0 ? "even" : "odd"))" }
+    try scratch.write("data.csv", "a,b,y\n" + rows.joined(separator: "\n") + "\n")
+    let spec = try scratch.write(
+      "few.yaml",
+      "name: few\ndata: {path: data.csv}\ntarget: y\nfeatures: [a, b]\nresampling:\n  folds: 5\nmodels: [NB]\n")
+    let output = try BenchbookBinary.run(["run", spec, "--quiet", "--out", scratch.path("out")], in: scratch.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stderr.contains("benchbook: warning: \(spec):6:"), "\(output.stderr)")
+    #expect(
+      output.stderr.contains("resampling.folds: the least populated class has only 3 rows, fewer than the 5 folds"),
+      "\(output.stderr)")
+    #expect(scratch.exists("out/results.json"))
+  }
+
   @Test func resultsDoNotDependOnTheNumberOfJobs() throws {
     let scratch = try Scratch()
     var texts: [String] = []
