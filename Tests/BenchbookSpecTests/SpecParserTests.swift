@@ -102,17 +102,17 @@ import Testing
   /// The target is never a feature: listed as it is, renamed, read by an expression, or under `all_except`'s
   /// `also:`, it is a spec error at the feature's line, key `features`. A `when:` target's column is the target too.
   @Test(arguments: [
-    ("y", "features:\n  - a\n  - y\n", 5, "feature 'y' is the target column 'y'"),
-    ("y", "features:\n  - a\n  - copy: y\n", 5, "feature 'copy' renames the target column 'y'"),
-    ("y", "features:\n  - a\n  - copy: {column: y, type: categorical}\n", 5, "feature 'copy' renames the target"),
-    ("y", "features:\n  - a\n  - twice: y * 2\n", 5, "feature 'twice' reads `y * 2`, which reads the target"),
-    ("y", "features:\n  all_except: [b]\n  also:\n    - y\n", 6, "feature 'y' is the target column 'y'"),
+    ("y", "features:\n  - a\n  - y\n", 6, "feature 'y' is the target column 'y'"),
+    ("y", "features:\n  - a\n  - copy: y\n", 6, "feature 'copy' renames the target column 'y'"),
+    ("y", "features:\n  - a\n  - copy: {column: y, type: categorical}\n", 6, "feature 'copy' renames the target"),
+    ("y", "features:\n  - a\n  - twice: y * 2\n", 6, "feature 'twice' reads `y * 2`, which reads the target"),
+    ("y", "features:\n  all_except: [b]\n  also:\n    - y\n", 7, "feature 'y' is the target column 'y'"),
     (
-      "{column: y, when: \"> 15\"}", "features:\n  - a\n  - y\n", 5,
+      "{column: y, when: \"> 15\"}", "features:\n  - a\n  - y\n", 6,
       "feature 'y' is the column the target binarises (y > 15.0)"
     ),
     (
-      "{column: y, when: \"> 15\"}", "features:\n  - a\n  - late: y - 15\n", 5,
+      "{column: y, when: \"> 15\"}", "features:\n  - a\n  - late: y - 15\n", 6,
       "reads `y - 15`, which reads the column the target binarises"
     ),
   ])
