@@ -48,7 +48,7 @@ import Testing
     let output = try BenchbookBinary.run(["help", command])
     #expect(output.status == 0, "\(output.stderr)")
     let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-    let first = try #require(lines.firstIndex { $0.contains("--jobs <jobs>") }, "\(output.stdout)")
+    let first = try #require(lines.firstIndex { $0.hasPrefix("  --jobs <jobs>") }, "\(output.stdout)")
     // The entry: its first line and the deeper-indented lines that continue it, up to the next option.
     let entry = ([lines[first]] + lines[(first + 1)...].prefix { $0.hasPrefix("   ") && !$0.hasPrefix("  -") })
       .joined(separator: " ")

@@ -82,8 +82,8 @@ final class ColumnStore {
     case 0: return "`\(declaring("%Y/%m/%d"))`"
     case 1: return "`\(declaring(formats[0]))`"
     default:
-      return "`\(declaring(formats[0]))` if its dates put the day first, or `\(declaring(formats[1]))` if the month "
-        + "(its values do not tell which)"
+      return "`\(declaring(formats[0]))` if its dates put the day first, or `\(declaring(formats[1]))` if the "
+        + "month first (its values do not tell which)"
     }
   }
 
