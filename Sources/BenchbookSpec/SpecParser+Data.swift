@@ -141,6 +141,34 @@ extension SpecParser {
     return (also, AllColumnsExcept(excluded: excluded, types: types, location: exceptNode.location))
   }
 
+  /// The target is never a feature. A feature that reads the target's column (as it is, renamed, or in an
+  /// expression) hands every model the answer: it scores perfectly in cross-validation and predicts nothing in use,
+  /// and the audit's screens see only a good feature. A `when:` target reads its column too, so the column it
+  /// binarises is refused alike.
+  static func checkTargetIsNoFeature(_ target: TargetDefinition, features: [FeatureDefinition]) throws(SpecError) {
+    let column = target.column.column
+    let role =
+      target.when.map { "the column the target binarises (\(column) \($0))" } ?? "the target column '\(column)'"
+    for feature in features {
+      let reads: Bool
+      let how: String
+      switch feature.source {
+      case .column(let name):
+        reads = name == column
+        how = feature.name == name ? "is" : "renames"
+      case .expression(let text):
+        // The expression parsed when its feature did; a failure here cannot happen, and reads nothing.
+        reads = (try? FeatureExpression(parsing: text))?.columns.contains(column) ?? false
+        how = "reads `\(text)`, which reads"
+      }
+      guard reads else { continue }
+      throw SpecError(
+        "feature '\(feature.name)' \(how) \(role): a model given the answer scores perfectly and predicts "
+          + "nothing; remove it from the features (the target is never a feature)",
+        at: feature.location, key: "features")
+    }
+  }
+
   static func parseFeatureType(_ node: SpecNode) throws(SpecError) -> FeatureType {
     let text = try node.string()
     guard let parsed = FeatureType(rawValue: text) else {

@@ -75,6 +75,7 @@ public enum SpecParser {
       AvailabilityTime(source: try checkedSource(node), location: node.location)
     }
     let (features, allExcept) = try parseFeatureSelection(top.required("features", in: root))
+    try checkTargetIsNoFeature(target, features: features)
     if predictAt == nil, let timed = features.first(where: { $0.availableAt != nil }), let at = timed.availableAt {
       throw SpecError(
         "'available_at' is compared with the moment of prediction; declare it with a top-level 'predict_at:'",

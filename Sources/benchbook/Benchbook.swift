@@ -28,7 +28,7 @@ struct Benchbook: ParsableCommand {
 
       Exit status: 0 on success; 1 on any error (bad spec or data, I/O); 2 when `check` finds a \
       regression; 3 when the audit found an error-level finding the spec does not accept; 4 when \
-      `check --require-baseline` finds no comparable baseline.
+      `check --require-baseline` finds no comparable baseline; 64 on a command-line usage error.
       """,
     version: EnvironmentProbe.benchbookVersion,
     subcommands: [

@@ -16,6 +16,9 @@ struct ExportCommand: ParsableCommand {
       Every file holds the fitted preprocessing (one-hot encoding, the spec's standardisation), so the app feeds \
       raw feature values.
 
+      The format is --format's, else the one --out's extension names (.mlmodel, .tflite, .onnx), else Core ML; \
+      a --format that contradicts --out's extension is a usage error (exit status 64).
+
       --format coreml (the default): a pipeline classifier; the app passes each spec feature by name (double for \
       numeric features, int64 or string for categorical ones) and gets back classLabel and classProbability.
 
@@ -51,7 +54,8 @@ struct ExportCommand: ParsableCommand {
       1,000 one-row predictions of rows spread over the data, after 100 warm-up ones) and batch throughput (up \
       to 10,000 rows per call).
 
-      Exit status: 0 on success, 1 on any error; nothing is written when it fails.
+      Exit status: 0 on success, 64 on a usage error (such as a --format that contradicts --out), 1 on any other \
+      error; nothing is written when it fails.
       """
   )
 
@@ -61,8 +65,10 @@ struct ExportCommand: ParsableCommand {
   @Option(name: .long, help: "The label of the model to export, as the spec names it (e.g. LR, KNN-15).")
   var model: String
 
-  @Option(name: .long, help: "The file format: coreml (default), tflite or onnx.")
-  var format: String = "coreml"
+  @Option(
+    name: .long,
+    help: "The file format: coreml, tflite or onnx (default: the one --out's extension names, else coreml).")
+  var format: String?
 
   @Option(name: .long, help: "Output file (default: <Experiment><Label>.mlmodel, .tflite or .onnx).")
   var out: String?
@@ -95,13 +101,34 @@ struct ExportCommand: ParsableCommand {
   @Flag(name: .long, help: "Also time single-row latency and batch throughput of the fitted pipeline.")
   var measure = false
 
-  func run() throws {
-    try CommandLineFailure.reporting {
-      guard let fileFormat = ExportFormats.named(format) else {
+  /// A `--format` that contradicts `--out`'s extension is a usage error: either way the file would be misnamed, and
+  /// an app or `inspect` would then take it for the format its name says.
+  func validate() throws {
+    if let format, let chosen = ExportFormats.named(format), let out,
+      let named = ExportFormats.named(byExtensionOf: out), named.id != chosen.id
+    {
+      throw ValidationError(
+        "--format \(format) contradicts --out \(out), whose extension .\(named.fileExtension) names \(named.name); "
+          + "drop --format, or end --out in .\(chosen.fileExtension)")
+    }
+  }
+
+  /// `--format`, else the format `--out`'s extension names, else Core ML: `--out m.onnx` alone writes ONNX.
+  static func fileFormat(format: String?, out: String?) throws -> any ExportFormat {
+    if let format {
+      guard let named = ExportFormats.named(format) else {
         throw CommandError(
           "--format: unknown format '\(format)'; the formats are \(ExportFormats.ids.joined(separator: ", "))"
             + Suggestion.phrase(for: format, among: ExportFormats.ids))
       }
+      return named
+    }
+    return out.flatMap(ExportFormats.named(byExtensionOf:)) ?? CoreMLFormat()
+  }
+
+  func run() throws {
+    try CommandLineFailure.reporting {
+      let fileFormat = try Self.fileFormat(format: format, out: out)
       if let maxBytes, maxBytes < 1 { throw CommandError("--max-bytes: \(maxBytes) is not a size in bytes") }
       if !updatable && (learningRate != nil || epochs != nil) {
         throw CommandError("--learning-rate and --epochs set how an updatable model learns; add --updatable")

@@ -1,5 +1,6 @@
 import BenchbookEvaluation
 import BenchbookReport
+import Foundation
 
 /// What `run` and `merge` do with a finished run: write results.json and the report as a whole (see
 /// `ReportPublisher`), print the tables,
@@ -7,6 +8,10 @@ import BenchbookReport
 enum RunOutput {
   /// - Parameter note: printed before the results path (e.g. how many shards were merged).
   static func write(_ run: ExperimentRunner.Run, to directory: String, quiet: Bool, note: String = "") throws {
+    // Warnings go to standard error even when quiet: they are about the numbers, not the progress.
+    for warning in run.plan.warnings {
+      FileHandle.standardError.write(Data("benchbook: warning: \(warning)\n".utf8))
+    }
     let written = try ReportPublisher.publish(run.results, to: directory, includingResults: true)
     PlotNotice.print(written.plots, quiet: quiet)
     if !quiet {

@@ -85,14 +85,46 @@ import Testing
     #expect(error?.kind == .missingValue)
     #expect(error?.location == SourceLocation(file: path, line: 3))
     #expect(error?.column == "t")
+    // The target is never imputed: the hint says so instead of offering an imputation the next run refuses.
     #expect(
       error?.description
-        == "\(path):3: column 't': missing value ('NA'); set `missing: drop` to drop rows with missing values, or impute them inside "
-        + "the folds with `preprocess: [{impute: {strategy: median}}]`")
+        == "\(path):3: column 't': missing value ('NA'); set `missing: drop` to drop rows with missing values "
+        + "(imputation fills only the column features it covers: not the target, the time column or expressions)")
     let empty = dataError { () throws(DataError) in
       try Dataset.load(definition(path, target: "a", features: [column("b")]))
     }
     #expect(empty?.description.hasPrefix("\(path):3: column 'a': missing value (an empty field)") == true)
+  }
+
+  /// The impute hint fits the column: a median for a number, `most_frequent` for a category (a median cannot fill
+  /// one, so the next run would refuse it), none for a column only an expression reads.
+  @Test func theImputeHintFitsTheColumnType() throws {
+    let path = files.write("y,n,c,e\n1,1,x,1\n0,,,\n1,3,y,3\n")
+    let numeric = dataError { () throws(DataError) in
+      try Dataset.load(definition(path, target: "y", features: [column("n"), column("c")]))
+    }
+    #expect(numeric?.column == "n")
+    #expect(
+      numeric?.message.hasSuffix("`preprocess: [{impute: {strategy: median}}]`") == true,
+      "\(String(describing: numeric))")
+    let categorical = dataError { () throws(DataError) in
+      try Dataset.load(definition(path, target: "y", features: [column("c"), column("n")]))
+    }
+    #expect(categorical?.column == "c")
+    #expect(
+      categorical?.message.contains(
+        "or impute them inside the folds with `preprocess: [{impute: {strategy: most_frequent}}]` (the column is "
+          + "categorical") == true, "\(String(describing: categorical))")
+    #expect(categorical?.message.contains("median}") == false)
+    let declared = dataError { () throws(DataError) in
+      try Dataset.load(definition(path, target: "y", features: [column("n", type: .categorical)]))
+    }
+    #expect(declared?.message.contains("{strategy: most_frequent}") == true, "\(String(describing: declared))")
+    let expression = dataError { () throws(DataError) in
+      try Dataset.load(definition(path, target: "y", features: [derived("twice", "e * 2")]))
+    }
+    #expect(expression?.column == "e")
+    #expect(expression?.message.contains("not the target, the time column or expressions") == true)
   }
 
   @Test func onlyUsedColumnsAreCheckedForMissingValues() throws {

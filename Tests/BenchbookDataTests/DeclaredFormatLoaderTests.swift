@@ -76,6 +76,48 @@ import Testing
     #expect(error?.message.contains("declare another format with `time: {column: date, format: \"%Y/%m/%d\"}`") == true)
   }
 
+  /// The hint's day and month order comes from the values: a second field above 12 puts the month first, a first
+  /// field above 12 the day; when no value tells, both orders are offered. A year written first is `%Y/%m/%d`.
+  @Test(arguments: [
+    ("03/21/2020\n04/02/2020", "\"%m/%d/%Y\""),
+    ("04/02/2020\n03/21/2020", "\"%m/%d/%Y\""),
+    ("21/03/2020\n04/02/2020", "\"%d/%m/%Y\""),
+    ("03/21/2020\n21/03/2020", "\"%d/%m/%Y\"}"),
+    ("3-21-20 14:05\n4-2-20 09:00", "\"%m-%d-%y %H:%M\""),
+    ("21.03.2020 14:05:09\n01.04.2020 09:00:00", "\"%d.%m.%Y %H:%M:%S\""),
+    ("2020/03/21\n2020/04/02", "\"%Y/%m/%d\""),
+  ])
+  func theHintTakesTheOrderFromTheValues(dates: String, expected: String) throws {
+    let rows = dates.split(separator: "\n").enumerated().map { "\($1),\($0 % 2)" }.joined(separator: "\n")
+    let path = files.write("date,y\n\(rows)\n")
+    let viaExpression = dataError { () throws(DataError) in
+      try Dataset.load(definition(path, target: "y", features: [derived("month", "month(date)")]))
+    }
+    #expect(viaExpression?.location.line == 2)
+    #expect(
+      viaExpression?.message.contains("declare the column's format with `data: {formats: {date: \(expected)") == true,
+      "\(viaExpression?.description ?? "no error")")
+    let asTime = dataError { () throws(DataError) in
+      try Dataset.load(definition(path, target: "y", features: [column("y")], time: "date"))
+    }
+    #expect(
+      asTime?.message.contains("declare another format with `time: {column: date, format: \(expected)") == true,
+      "\(asTime?.description ?? "no error")")
+  }
+
+  /// Values that cannot tell the order (no field above 12) get both orders, never a guess.
+  @Test func undecidedValuesOfferBothOrders() throws {
+    let path = files.write("date,y\n03/04/2020,1\n05/06/2020,0\n")
+    let error = dataError { () throws(DataError) in
+      try Dataset.load(definition(path, target: "y", features: [derived("month", "month(date)")]))
+    }
+    #expect(
+      error?.message.hasSuffix(
+        "`data: {formats: {date: \"%d/%m/%Y\"}}` if its dates put the day first, or "
+          + "`data: {formats: {date: \"%m/%d/%Y\"}}` if the month first (its values do not tell which)") == true,
+      "\(error?.description ?? "no error")")
+  }
+
   @Test func aFormatNothingReadsAsTimeIsAnError() throws {
     let path = files.write("date,y\n2012/01/01,1\n2012/01/02,0\n")
     var unused = definition(path, target: "y", features: [column("date")])

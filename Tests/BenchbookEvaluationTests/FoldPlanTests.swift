@@ -141,4 +141,20 @@ import Testing
       try plan(StratifiedKFold(folds: 50), n: 150, labels: labels)
     }
   }
+
+  /// scikit-learn warns, and splits, when the least populated class has fewer members than folds; so does the plan,
+  /// at the spec's `folds` line. A class with as many rows as folds gets no warning.
+  @Test func foldsBeyondTheSmallestClassWarn() throws {
+    let labels = (0..<40).map { $0 < 3 ? 1 : 0 }
+    let location = SourceLocation(file: "s.yaml", line: 9)
+    let warned = try plan(StratifiedKFold(folds: 5, foldsLocation: location), n: 40, labels: labels)
+    #expect(warned.folds.count == 5)
+    #expect(
+      warned.warnings == [
+        "s.yaml:9: resampling.folds: the least populated class has only 3 rows, fewer than the 5 folds: 2 test folds "
+          + "hold none of it (scikit-learn warns alike); fewer folds keep it in every one"
+      ])
+    #expect(try plan(StratifiedKFold(folds: 3), n: 40, labels: labels).warnings.isEmpty)
+    #expect(try plan(KFold(folds: 5), n: 40, labels: labels).warnings.isEmpty)
+  }
 }

@@ -99,6 +99,35 @@ import Testing
     #expect(error.description.contains("'a' is listed twice"))
   }
 
+  /// The target is never a feature: listed as it is, renamed, read by an expression, or under `all_except`'s
+  /// `also:`, it is a spec error at the feature's line, key `features`. A `when:` target's column is the target too.
+  @Test(arguments: [
+    ("y", "features:\n  - a\n  - y\n", 6, "feature 'y' is the target column 'y'"),
+    ("y", "features:\n  - a\n  - copy: y\n", 6, "feature 'copy' renames the target column 'y'"),
+    ("y", "features:\n  - a\n  - copy: {column: y, type: categorical}\n", 6, "feature 'copy' renames the target"),
+    ("y", "features:\n  - a\n  - twice: y * 2\n", 6, "feature 'twice' reads `y * 2`, which reads the target"),
+    ("y", "features:\n  all_except: [b]\n  also:\n    - y\n", 7, "feature 'y' is the target column 'y'"),
+    (
+      "{column: y, when: \"> 15\"}", "features:\n  - a\n  - y\n", 6,
+      "feature 'y' is the column the target binarises (y > 15.0)"
+    ),
+    (
+      "{column: y, when: \"> 15\"}", "features:\n  - a\n  - late: y - 15\n", 6,
+      "reads `y - 15`, which reads the column the target binarises"
+    ),
+  ])
+  func theTargetIsNeverAFeature(target: String, features: String, line: Int, fragment: String) throws {
+    let error = try #require(specError("name: exp\ndata: {path: a.csv}\ntarget: \(target)\n\(features)"))
+    expectSpecError(error, line: line, key: "features", says: fragment)
+    #expect(error.description.hasPrefix("/specs/exp.yaml:\(line)"), "\(error)")
+  }
+
+  /// A feature that only resembles the target's name, or a target column no feature reads, is fine.
+  @Test func aFeatureNamedLikeTheTargetIsFine() throws {
+    let spec = try parse("data: {path: a.csv}\ntarget: {column: y, when: \"> 1\"}\nfeatures: [y2, {yy: y2 * 2}]\n")
+    #expect(spec.dataset.features.map(\.name) == ["y2", "yy"])
+  }
+
   @Test(arguments: [
     ("\"> 15\"", Threshold(.greater, 15)), ("\">= 0.5\"", Threshold(.greaterOrEqual, 0.5)),
     ("\"< -2\"", Threshold(.less, -2)), ("\"<= 3\"", Threshold(.lessOrEqual, 3)), ("\"== 1\"", Threshold(.equal, 1)),

@@ -69,6 +69,16 @@ import Testing
       spec: spec(extra: "modles: [LR]\n"), mentions: ["bad.yaml:6", "modles", "did you mean 'models'?"])
   }
 
+  /// The target listed among its own features is the plainest leak: refused at its line, before any data is read.
+  @Test func theTargetIsNeverAFeature() throws {
+    try expectFailure(
+      spec: spec(features: "[a, y]"), mentions: ["bad.yaml:4", "features: feature 'y' is the target column 'y'"])
+    let csv = "a,b,y\n1,2,20\n3,4,5\n5,6,30\n7,8,1\n9,10,40\n11,12,2\n"
+    try expectFailure(
+      spec: spec(target: "{column: y, when: \"> 15\"}", features: "[a, b, y]"), csv: csv,
+      mentions: ["bad.yaml:4", "features: feature 'y' is the column the target binarises (y > 15.0)"])
+  }
+
   @Test func targetWithOneClass() throws {
     try expectFailure(spec: spec(), csv: "a,b,y\n1,2,x\n3,4,x\n5,6,x\n", mentions: ["bad.yaml:3", "single class"])
   }

@@ -61,6 +61,33 @@ import Testing
       mentions: ["--format: unknown format 'tflit'", "coreml, tflite, onnx", "did you mean 'tflite'?"], in: scratch)
   }
 
+  /// Without `--format`, `--out`'s extension names the format: `--out m.onnx` writes ONNX, not Core ML under an
+  /// ONNX name; an extension that names no format leaves the default, Core ML.
+  @Test(arguments: [("m.onnx", "ONNX opset 28"), ("m.TFLITE", "TensorFlow Lite schema 3"), ("m.bin", "Core ML")])
+  func theOutExtensionNamesTheFormat(out: String, summary: String) throws {
+    let scratch = try Scratch()
+    let output = try BenchbookBinary.run(["export", Self.irisSpec, "--model", "DT", "--out", out], in: scratch.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.contains("\(out): "), "\(output.stdout)")
+    #expect(output.stdout.contains(summary), "\(output.stdout)")
+  }
+
+  /// A `--format` that contradicts `--out`'s extension is a usage error (64), and nothing is written.
+  @Test func aFormatThatContradictsTheExtensionIsAUsageError() throws {
+    let scratch = try Scratch()
+    let output = try BenchbookBinary.run(
+      ["export", Self.irisSpec, "--model", "DT", "--format", "coreml", "--out", "m.onnx"], in: scratch.url)
+    #expect(output.status == 64, "\(output.stderr)")
+    #expect(
+      output.stderr.contains("--format coreml contradicts --out m.onnx, whose extension .onnx names ONNX"),
+      "\(output.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
+    // The same format in another case agrees.
+    let agreeing = try BenchbookBinary.run(
+      ["export", Self.irisSpec, "--model", "DT", "--format", "onnx", "--out", "m.ONNX"], in: scratch.url)
+    #expect(agreeing.status == 0, "\(agreeing.stderr)")
+  }
+
   @Test func graphFormatsAreNotUpdatable() throws {
     let scratch = try Scratch()
     try expectFailure(

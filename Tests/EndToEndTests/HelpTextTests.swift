@@ -42,6 +42,20 @@ import Testing
     }
   }
 
+  /// `--jobs` states its default once, as "all cores": not also ArgumentParser's "(default: <this machine's cores>)".
+  @Test(arguments: ["run", "audit", "study", "check", "baseline", "merge", "plan"])
+  func jobsStatesOneDefault(command: String) throws {
+    let output = try BenchbookBinary.run(["help", command])
+    #expect(output.status == 0, "\(output.stderr)")
+    let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    let first = try #require(lines.firstIndex { $0.hasPrefix("  --jobs <jobs>") }, "\(output.stdout)")
+    // The entry: its first line and the deeper-indented lines that continue it, up to the next option.
+    let entry = ([lines[first]] + lines[(first + 1)...].prefix { $0.hasPrefix("   ") && !$0.hasPrefix("  -") })
+      .joined(separator: " ")
+    #expect(entry.components(separatedBy: "(default: ").count - 1 == 1, "\(entry)")
+    #expect(entry.contains("(default: all cores)"), "\(entry)")
+  }
+
   /// The check itself: a paragraph broken mid-sentence is found.
   @Test func aBrokenParagraphIsFound() {
     #expect(

@@ -156,6 +156,24 @@ import Testing
     #expect(report.contains("`bill_length_mm` (2 of 344 rows) with the training fold's median and a missing indicator"))
   }
 
+  /// The impute hint for a text column with missing values is one the next run accepts: `most_frequent`, never a
+  /// median (which fills only numbers).
+  @Test func theImputeHintForATextColumnRuns() throws {
+    let scratch = try Scratch()
+    try FileManager.default.copyItem(
+      at: Self.folder.appendingPathComponent("penguins.csv"), to: scratch.url.appendingPathComponent("penguins.csv"))
+    let spec = "name: hint\ndata: {path: penguins.csv}\ntarget: species\nfeatures: [sex]\nmodels: [NB]\n"
+    let refused = try BenchbookBinary.run(
+      ["run", try scratch.write("spec.yaml", spec), "--quiet", "--out", scratch.path("out")], in: scratch.url)
+    #expect(refused.status == 1)
+    let hinted = "preprocess: [{impute: {strategy: most_frequent}}]"
+    #expect(refused.stderr.contains("`\(hinted)`"), "\(refused.stderr)")
+    let followed = try BenchbookBinary.run(
+      ["run", try scratch.write("followed.yaml", spec + hinted + "\n"), "--quiet", "--out", scratch.path("out")],
+      in: scratch.url)
+    #expect(followed.status == 0, "\(followed.stderr)")
+  }
+
   /// ggplot2's movies, budget missing in 93% of the sample: every row kept, budget imputed with an indicator and
   /// the MPAA rating given a category of its own, each under its feature's entry.
   @Test func moviesKeepEveryRowWithABudgetIndicator() throws {
@@ -246,7 +264,8 @@ import Testing
     ),
     (
       "data: {path: penguins.csv}\ntarget: species\nfeatures: [sex]", "penguins.csv:5: column 'sex': missing value",
-      "or impute them inside the folds with `preprocess: [{impute: {strategy: median}}]`"
+      "or impute them inside the folds with `preprocess: [{impute: {strategy: most_frequent}}]` (the column is "
+        + "categorical"
     ),
     (
       "data: {path: penguins.csv}\ntarget: species\nfeatures: [sex]\npreprocess: [{impute: {strategy: median}}]",

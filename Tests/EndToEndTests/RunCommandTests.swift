@@ -29,6 +29,28 @@ import Testing
     for key in ["swift", "os", "cpu", "cores", "jobs", "git_commit"] { #expect(environment[key] != nil, "\(key)") }
   }
 
+  /// More folds than the smallest class has rows: a warning in the run's output (even with --quiet), and the run
+  /// goes on, as scikit-learn's does.
+  @Test func foldsBeyondTheSmallestClassWarn() throws {
+    let scratch = try Scratch()
+    // Three rows of a rare class among 30; features that say little of the class.
+    let rows = (0..<30).map { i in
+      "\((i * 7) % 11),\((i * 5) % 13),\(i % 10 == 4 ? "rare" : (i % 2 == 0 ? "even" : "odd"))"
+    }
+    try scratch.write("data.csv", "a,b,y\n" + rows.joined(separator: "\n") + "\n")
+    let spec = try scratch.write(
+      "few.yaml",
+      "name: few\ndata: {path: data.csv}\ntarget: y\nfeatures: [a, b]\nresampling:\n  method: stratified-kfold\n"
+        + "  folds: 5\nmodels: [NB]\n")
+    let output = try BenchbookBinary.run(["run", spec, "--quiet", "--out", scratch.path("out")], in: scratch.url)
+    #expect(output.status != 1, "\(output.stderr)")
+    #expect(output.stderr.contains("benchbook: warning: \(spec):7:"), "\(output.stderr)")
+    #expect(
+      output.stderr.contains("resampling.folds: the least populated class has only 3 rows, fewer than the 5 folds"),
+      "\(output.stderr)")
+    #expect(scratch.exists("out/results.json"))
+  }
+
   @Test func resultsDoNotDependOnTheNumberOfJobs() throws {
     let scratch = try Scratch()
     var texts: [String] = []

@@ -84,8 +84,11 @@ struct AvailabilityColumns {
     let slot = store.slot(column)
     let scan = store.timestamps(slot)
     if let row = scan.firstFailure {
+      let hint = store.formatHint(slot, row: row) { "data: {formats: {\(column): \"\($0)\"}}" }
       throw store.notATime(
-        slot, row: row, use: "is neither a number nor a timestamp, but the spec reads it as \(purpose)")
+        slot, row: row,
+        use: "is neither a number nor a timestamp, but the spec reads it as \(purpose); "
+          + "declare its format with \(hint)")
     }
     return scan.seconds
   }

@@ -40,6 +40,8 @@ struct ColumnBuilder {
   private var firstMissingRow: Int?
   private var firstTimeFailure: Int?
   private var quotedCells: [Int: String] = [:]
+  /// What the cells read as times that are none show of their day and month order.
+  private var dateOrder = DateOrderEvidence()
 
   init(_ request: Request, estimatedRows: Int, decimal: UInt8 = NumberParser.point) {
     self.request = request
@@ -124,6 +126,7 @@ struct ColumnBuilder {
         seconds!.append(value)
       } else {
         seconds!.append(.nan)
+        dateOrder.add(cell)
         if firstTimeFailure == nil {
           firstTimeFailure = row
           quote(cell, row: row)
@@ -167,7 +170,7 @@ struct ColumnBuilder {
     missing = []
     var column = LoadedColumn(
       name: request.name, profile: profile, text: nil, timestamps: nil, quotedCells: quotedCells,
-      timeFormat: timeFormat == nil ? nil : request.timeFormat)
+      timeFormat: timeFormat == nil ? nil : request.timeFormat, dateOrder: dateOrder)
     if text != nil {
       column.text = TextColumn(name: request.name, bytes: text!.finish(), ends: ends!.finish())
     }

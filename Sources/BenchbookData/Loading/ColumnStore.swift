@@ -73,6 +73,20 @@ final class ColumnStore {
     return DataError(kind, at: location(row: row), column: name(slot), "\(quoted) \(use)")
   }
 
+  /// The format to declare for the column, for a message about the cell at `row` that is no time (`declare it with
+  /// <hint>`): `declaring` turns a format into the spec text (`data: {formats: {date: "%m/%d/%Y"}}`). The day and
+  /// month order is the one the column's values show; when they do not tell, both orders are offered, never a guess.
+  func formatHint(_ slot: Int, row: Int, declaring: (String) -> String) -> String {
+    let formats = columns[slot].dateOrder.formats(for: cellText(slot, row: row))
+    switch formats.count {
+    case 0: return "`\(declaring("%Y/%m/%d"))`"
+    case 1: return "`\(declaring(formats[0]))`"
+    default:
+      return "`\(declaring(formats[0]))` if its dates put the day first, or `\(declaring(formats[1]))` if the "
+        + "month first (its values do not tell which)"
+    }
+  }
+
   /// Whether the column's times come from a declared format.
   func hasTimeFormat(_ slot: Int) -> Bool { columns[slot].timeFormat != nil }
 

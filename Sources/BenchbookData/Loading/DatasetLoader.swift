@@ -154,10 +154,11 @@ struct DatasetLoader {
     if let time = definition.time {
       let slot = store.slot(time.column)
       if let row = store.timestamps(slot).firstFailure {
+        let hint = store.formatHint(slot, row: row) { "time: {column: \(time.column), format: \"\($0)\"}" }
         throw store.notATime(
           slot, row: row,
           use: "is not a timestamp (expected ISO 8601 such as 2013-01-01T10:00:00Z, or Unix seconds); "
-            + "declare another format with `time: {column: \(time.column), format: \"%Y/%m/%d\"}`")
+            + "declare another format with \(hint)")
       }
     }
 
@@ -169,8 +170,17 @@ struct DatasetLoader {
       let slot = store.slot(reference.column)
       if !checkOrder.contains(slot) { checkOrder.append(slot) }
     }
+    var columnFeatures: [Int: Bool] = [:]
+    for plan in plans {
+      switch plan {
+      case .numericColumn(let slot): columnFeatures[slot] = columnFeatures[slot] ?? false
+      case .categoricalColumn(let slot): columnFeatures[slot] = true
+      case .expression: continue
+      }
+    }
     let missingRows = try MissingRows(
-      definition.missing, store: store, columns: checkOrder, imputes: references.contains(where: \.imputed))
+      definition.missing, store: store, columns: checkOrder, imputes: references.contains(where: \.imputed),
+      columnFeatures: columnFeatures)
     let kept = missingRows.kept
     let droppedByColumn = missingRows.droppedByColumn
     let lineNumbers = store.lineNumbers.selecting(ascending: kept)
@@ -395,10 +405,11 @@ struct DatasetLoader {
         }
         let scan = store.timestamps(slot)
         if let row = scan.firstFailure {
+          let hint = store.formatHint(slot, row: row) { "data: {formats: {\(name): \"\($0)\"}}" }
           throw store.notATime(
             slot, row: row, kind: .notANumber,
             use: "is neither a number nor a timestamp, so expression '\(text)' (feature '\(feature.name)') cannot "
-              + "use it; declare the column's format with `data: {formats: {\(name): \"%d/%m/%Y\"}}` if it is a time")
+              + "use it; if it is a time, declare the column's format with \(hint)")
         }
         inputs[name] = scan.seconds
       }

@@ -12,6 +12,8 @@ struct LoadedColumn {
   var quotedCells: [Int: String]
   /// The declared format `timestamps` were parsed by; `nil` for ISO 8601 and Unix seconds.
   var timeFormat: DeclaredTimestampFormat?
+  /// The day and month order the cells that are no time show, for the hint of a format to declare.
+  var dateOrder = DateOrderEvidence()
 
   /// A column read as timestamps: seconds per row (`NaN` when missing), and
   /// the first non-missing cell that is neither ISO-8601 nor a number (or does not match the declared format).

@@ -16,7 +16,13 @@ struct MissingRows {
   /// - Throws: under `.error`, a `DataError` at the first row missing a value, naming its first such column.
   /// - Parameter imputes: whether some feature is imputed (its columns are not among `columns`): the error then
   ///   says the column checked is not one of them.
-  init(_ policy: MissingPolicy, store: ColumnStore, columns: [Int], imputes: Bool = false) throws(DataError) {
+  /// - Parameter columnFeatures: the slots read as a column feature, each with whether it is categorical, so the
+  ///   error suggests an imputation the next run accepts: `most_frequent` for a category (a median fills only
+  ///   numbers), none for the target, the time column or an expression's input (imputation fills none of them).
+  init(
+    _ policy: MissingPolicy, store: ColumnStore, columns: [Int], imputes: Bool = false,
+    columnFeatures: [Int: Bool] = [:]
+  ) throws(DataError) {
     let masks = columns.map { store.profile($0).missing }
     var kept: [Int] = []
     kept.reserveCapacity(store.rowCount)
@@ -30,12 +36,20 @@ struct MissingRows {
         let slot = columns[first]
         let text = store.cellText(slot, row: row)
         let shown = text.isEmpty ? "an empty field" : "'\(text)'"
+        let notCovered =
+          " (imputation fills only the column features it covers: not the target, the time column or expressions)"
+        let hint: String =
+          switch imputes ? nil : columnFeatures[slot] {
+          case nil: notCovered
+          case true?:
+            ", or impute them inside the folds with `preprocess: [{impute: {strategy: most_frequent}}]` (the column "
+              + "is categorical: a median or mean fills only numbers; `{strategy: constant, fill_value: …}` also fills "
+              + "categories)"
+          case false?: ", or impute them inside the folds with `preprocess: [{impute: {strategy: median}}]`"
+          }
         throw DataError(
           .missingValue, at: store.location(row: row), column: store.name(slot),
-          "missing value (\(shown)); set `missing: drop` to drop rows with missing values"
-            + (imputes
-              ? " (imputation fills only the column features it covers: not the target, the time column or expressions)"
-              : ", or impute them inside the folds with `preprocess: [{impute: {strategy: median}}]`"))
+          "missing value (\(shown)); set `missing: drop` to drop rows with missing values" + hint)
       }
       droppedBySlot[first] += 1
     }

@@ -12,9 +12,14 @@ public enum ExportFormats {
   /// Every format's id, for messages.
   public static var ids: [String] { all.map(\.id) }
 
+  /// The format a file name's extension names (`.mlmodel`, `.tflite`, `.onnx`, in any case), if any.
+  public static func named(byExtensionOf fileName: String) -> (any ExportFormat)? {
+    all.first { fileName.lowercased().hasSuffix("." + $0.fileExtension) }
+  }
+
   /// The format a file is in: the one its extension names, else the first that recognises its contents.
   public static func of(fileName: String, bytes: [UInt8]) -> (any ExportFormat)? {
-    if let byName = all.first(where: { fileName.lowercased().hasSuffix("." + $0.fileExtension) }) { return byName }
+    if let byName = named(byExtensionOf: fileName) { return byName }
     return all.first { $0.recognises(bytes) }
   }
 

@@ -8,6 +8,9 @@ public struct FoldPlan: Sendable {
   public var repeats: Int
   /// Time-series splits: every row in time order, of which each fold's rows are slices.
   public var rowsInTime: [Int32]?
+  /// What about the split deserves a look but is no error (scikit-learn's warnings), located at the spec's key;
+  /// `run` prints each.
+  public var warnings: [String] = []
 
   public init(folds: [Fold], repeats: Int = 1, rowsInTime: [Int32]? = nil) {
     self.folds = folds

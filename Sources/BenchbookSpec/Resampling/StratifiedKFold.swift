@@ -28,7 +28,18 @@ public struct StratifiedKFold: InnerResampling, ShuffledFoldCount, Hashable {
     }
     var generator = shuffle ? SeededGenerator(seed: seed) : nil
     let assignment = FoldPlan.stratifiedAssignment(labels: labels, k: folds, generator: &generator)
-    return FoldPlan(folds: FoldPlan.foldsFromAssignment(assignment, k: folds))
+    var plan = FoldPlan(folds: FoldPlan.foldsFromAssignment(assignment, k: folds))
+    // scikit-learn warns, and runs, when some class has fewer rows than folds: some test folds then hold none of
+    // it, and their scores say nothing about that class.
+    if let smallest = counts.values.min(), smallest < folds {
+      plan.warnings.append(
+        fail(
+          "the least populated class has only \(smallest) row\(smallest == 1 ? "" : "s"), fewer than the \(folds) "
+            + "folds: \(folds - smallest) test fold\(folds - smallest == 1 ? "" : "s") hold none of it (scikit-learn "
+            + "warns alike); fewer folds keep it in every one"
+        ).description)
+    }
+    return plan
   }
 
   public static func describe(_ r: ResamplingSummary) -> String {
