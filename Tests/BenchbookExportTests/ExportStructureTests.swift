@@ -11,7 +11,7 @@ import Testing
   static let classifierKinds = [
     "LR": "glmClassifier", "LDA": "glmClassifier", "KNN": "kNearestNeighborsClassifier",
     "KNN-7d": "kNearestNeighborsClassifier", "DT": "treeEnsembleClassifier", "NB": "neuralNetworkClassifier",
-    "HGB": "treeEnsembleClassifier",
+    "RF": "treeEnsembleClassifier", "HGB": "treeEnsembleClassifier",
   ]
 
   @Test(arguments: ExportFixtures.Case.allCases, ExportFixtures.Case.modelLabels)
