@@ -34,7 +34,9 @@ extension ClassifierConformance {
       let train = Array(stride(from: 0, to: data.x.rows, by: 2))
       let test = Array(stride(from: 1, to: data.x.rows, by: 2))
       let x = data.x.selecting(rows: train)
-      let heldOut = data.x.selecting(rows: test)
+      // In float32, as the graph formats take them: a split within float32 rounding of a value would otherwise
+      // part the double from the float32 an app passes (a forest's hundred trees, boosting's bin thresholds).
+      let heldOut = float32(data.x.selecting(rows: test))
       for configuration in Configuration.allCases {
         let fitted = try classifier(model, configuration.settings(model))
           .fit(x, labels: train.map { data.labels[$0] }, classCount: data.classCount)

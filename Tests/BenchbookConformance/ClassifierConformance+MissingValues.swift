@@ -48,8 +48,7 @@ extension ClassifierConformance {
     let x = data.x.selecting(rows: train)
     // In float32, as an app passes them to the graph formats: a tree may split between two training values one
     // float32 step apart (a mean fill beside a measured 1.7), and the double 1.7 and the float32 1.7 then part.
-    let heldOut = Matrix(
-      rows: test.count, columns: data.x.columns, values: data.x.selecting(rows: test).values.map { Double(Float($0)) })
+    let heldOut = float32(data.x.selecting(rows: test))
     let missingRows = (0..<heldOut.rows).filter { r in (0..<heldOut.columns).contains { heldOut[r, $0].isNaN } }
     #expect(missingRows.count >= 10, "held-out rows missing a value: \(missingRows.count)")
     for indicators in [true, false] {

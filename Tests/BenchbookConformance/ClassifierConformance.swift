@@ -114,6 +114,11 @@ public enum ClassifierConformance {
     }
   }
 
+  /// `x` with every value rounded to float32 (NaN stays NaN): the values an app passes to a float32 file.
+  public static func float32(_ x: Matrix) -> Matrix {
+    Matrix(rows: x.rows, columns: x.columns, values: x.values.map { Double(Float($0)) })
+  }
+
   public static func bitwiseEqual(_ a: Matrix, _ b: Matrix) -> Bool {
     a.rows == b.rows && a.columns == b.columns && a.values.map(\.bitPattern) == b.values.map(\.bitPattern)
   }

@@ -199,7 +199,9 @@ import Testing
     let arguments = ["check", "experiments/iris.yaml", "--against", "HEAD~1", "--out", out, "--jobs", "2"]
     let output = try BenchbookBinary.run(arguments, in: repository.url, timeout: 3000)
     #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
-    #expect(output.stdout.hasPrefix("Regression check: 35 passed, 0 failed"), "\(output.stdout)")
+    #expect(
+      output.stdout.hasPrefix("Regression check: 49 passed, 0 failed"), "seven models × seven figures: \(output.stdout)"
+    )
     let report = try String(contentsOfFile: out + "/regression.md", encoding: .utf8)
     #expect(report.contains("against base `HEAD~1 (\(first.prefix(12)))`"), "\(report)")
     #expect(report.contains("base commit `\(first)`"))

@@ -13,7 +13,7 @@ import Testing
   {
     let original = try String(
       contentsOfFile: "\(BenchbookBinary.packageRoot.path)/experiments/iris.yaml", encoding: .utf8)
-    let text = original.replacingOccurrences(of: "models: [LR, LDA, KNN, DT, NB]", with: "models: \(models)")
+    let text = original.replacingOccurrences(of: "models: [LR, LDA, KNN, DT, NB, RF, HGB]", with: "models: \(models)")
       .replacingOccurrences(of: "path: data/iris.csv", with: "path: \(Scratch.shippedData("iris.csv"))")
     return try scratch.write("iris-\(abs(models.hashValue)).yaml", text + extra)
   }

@@ -8,12 +8,12 @@ import Testing
     #expect(output.status == 0, "\(output.stderr)")
     #expect(output.stdout.contains("rank"))
     #expect(output.stdout.contains("results: \(scratch.path("iris"))/results.json"))
-    // Progress goes to standard error: a bar of 55 fits (5 models × 10 folds, then each on all rows).
-    #expect(output.stderr.contains("iris [####################] 55/55 fits"), "\(output.stderr)")
+    // Progress goes to standard error: a bar of 77 fits (7 models × 10 folds, then each on all rows).
+    #expect(output.stderr.contains("iris [####################] 77/77 fits"), "\(output.stderr)")
     #expect(output.stderr.contains("left"), "an estimate of the time left: \(output.stderr)")
     let results = try ResultsJSON(path: scratch.path("iris/results.json"))
     #expect(results.object["experiment"] as? String == "iris")
-    #expect(results.models.map { $0["label"] as! String } == ["LR", "LDA", "KNN", "DT", "NB"])
+    #expect(results.models.map { $0["label"] as! String } == ["LR", "LDA", "KNN", "DT", "NB", "RF", "HGB"])
     let data = try #require(results.object["data"] as? [String: Any])
     #expect(data["rows"] as? Int == 150)
     #expect(data["classes"] as? [String] == ["setosa", "versicolor", "virginica"])
