@@ -143,36 +143,7 @@ extension GraphLowering {
     let targets = binary ? [1] : Array(0..<form.classCount)
     var spec = TreeEnsembleSpec(targetCount: targets.count, roots: [], branches: [], leaves: [])
     for (t, target) in targets.enumerated() {
-      var branchOf = [Int](repeating: -1, count: nodes.count)
-      var leafOf = [Int](repeating: -1, count: nodes.count)
-      let firstBranch = spec.branches.count
-      var branches = 0
-      for i in nodes.indices {
-        if nodes[i].isLeaf {
-          leafOf[i] = spec.leaves.count
-          spec.leaves.append(.init(target: t, weight: Float(form.shares[i * form.classCount + target])))
-        } else {
-          branchOf[i] = firstBranch + branches
-          branches += 1
-        }
-      }
-      func child(_ node: Int) -> TreeEnsembleSpec.Child {
-        nodes[node].isLeaf ? .leaf(leafOf[node]) : .node(branchOf[node])
-      }
-      if nodes[0].isLeaf {
-        // A lone leaf: a branch whose two children are it.
-        spec.roots.append(spec.branches.count)
-        spec.branches.append(
-          .init(feature: 0, split: 0, whenTrue: .leaf(leafOf[0]), whenFalse: .leaf(leafOf[0]), missingTracksTrue: true))
-        continue
-      }
-      spec.roots.append(firstBranch)
-      for (i, node) in nodes.enumerated() where !node.isLeaf {
-        spec.branches.append(
-          .init(
-            feature: node.feature, split: thresholds[i], whenTrue: child(node.left), whenFalse: child(node.right),
-            missingTracksTrue: node.missingGoesLeft))
-      }
+      spec.append(tree: nodes, thresholds: thresholds, target: t) { Float(form.shares[$0 * form.classCount + target]) }
     }
     let sums = try graph.apply(.treeEnsemble(spec), x, name: binary ? "second_class" : "tree_probabilities")
     guard binary else { return sums }

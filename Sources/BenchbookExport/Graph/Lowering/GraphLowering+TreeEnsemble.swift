@@ -43,37 +43,8 @@ extension GraphLowering {
     for (t, tree) in form.trees.enumerated() {
       for (j, score) in (tree.firstScore..<(tree.firstScore + tree.valueCount)).enumerated() {
         guard let target = scores.firstIndex(of: score) else { continue }
-        let nodes = tree.nodes
-        var branchOf = [Int](repeating: -1, count: nodes.count)
-        var leafOf = [Int](repeating: -1, count: nodes.count)
-        let firstBranch = spec.branches.count
-        var branches = 0
-        for i in nodes.indices {
-          if nodes[i].isLeaf {
-            leafOf[i] = spec.leaves.count
-            spec.leaves.append(.init(target: target, weight: Float(tree.values[i * tree.valueCount + j])))
-          } else {
-            branchOf[i] = firstBranch + branches
-            branches += 1
-          }
-        }
-        func child(_ node: Int) -> TreeEnsembleSpec.Child {
-          nodes[node].isLeaf ? .leaf(leafOf[node]) : .node(branchOf[node])
-        }
-        if nodes[0].isLeaf {
-          // A lone leaf: a branch whose two children are it.
-          spec.roots.append(spec.branches.count)
-          spec.branches.append(
-            .init(
-              feature: 0, split: 0, whenTrue: .leaf(leafOf[0]), whenFalse: .leaf(leafOf[0]), missingTracksTrue: true))
-          continue
-        }
-        spec.roots.append(firstBranch)
-        for (i, node) in nodes.enumerated() where !node.isLeaf {
-          spec.branches.append(
-            .init(
-              feature: node.feature, split: thresholds[t][i], whenTrue: child(node.left), whenFalse: child(node.right),
-              missingTracksTrue: node.missingGoesLeft))
+        spec.append(tree: tree.nodes, thresholds: thresholds[t], target: target) {
+          Float(tree.values[$0 * tree.valueCount + j])
         }
       }
     }
