@@ -104,10 +104,38 @@ import Testing
     }
   }
 
+  /// Every model's `calibration` measures against those of scikit-learn's out-of-fold predictions
+  /// (`BenchbookEvaluationTests/Fixtures/make_calibration_goldens.py`), within ten times the model's parity tolerance
+  /// (absolute for the binned measures, relative for slope and intercept), and at least 1e-7: the predictions differ
+  /// by at most that, and the measures move with them.
+  func checkCalibration(_ results: ResultsJSON, against golden: SklearnGoldens.Case) throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../BenchbookEvaluationTests/Fixtures/calibration-goldens.json")
+    let all = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+    let reference = try #require(
+      (all["cases"] as! [[String: Any]]).first { $0["case"] as? String == golden.case }, "\(golden.case)")
+    let models = reference["models"] as! [String: [String: Any]]
+    for model in ModelRegistry.builtIn {
+      let what = "\(golden.case) \(model.id) calibration"
+      let expected = try #require(models[model.defaultLabel]?["measures"] as? [String: Double], "\(what)")
+      let tolerance = max(1e-7, 10 * (golden.parity[model.id]?.relativeTolerance ?? 1e-6))
+      let actual = try #require(results.model(model.defaultLabel)?["calibration"] as? [String: Any], "\(what)")
+      for (key, value) in expected {
+        let got = try #require(actual[key] as? Double, "\(what): no \(key)")
+        let scale = ["slope", "intercept"].contains(key) ? max(1, abs(value)) : 1
+        #expect(abs(got - value) <= tolerance * scale, "\(what) \(key): \(got) vs scikit-learn's \(value)")
+      }
+      for key in ["ece", "slope", "intercept", "reliability", "resolution", "uncertainty"] where expected[key] == nil {
+        #expect(actual[key] == nil, "\(what): \(key) is for two classes only")
+      }
+    }
+  }
+
   @Test func breastCancerStratified() throws {
     let results = try run("experiments/breast-cancer.yaml")
     let golden = SklearnGoldens.named("breast-cancer stratified 10-fold standardized")
     check(results, against: golden)
+    try checkCalibration(results, against: golden)
     checkSeeded(try seededTrees("experiments/breast-cancer.yaml"), against: golden)
   }
 
@@ -131,6 +159,7 @@ import Testing
     let results = try run(spec)
     let golden = SklearnGoldens.named("wine stratified 10-fold standardized")
     check(results, against: golden)
+    try checkCalibration(results, against: golden)
     checkSeeded(results, against: golden)
   }
 

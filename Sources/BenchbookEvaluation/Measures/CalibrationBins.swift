@@ -44,10 +44,12 @@ public struct CalibrationBins: Sendable, Hashable, Codable {
     }
   }
 
-  /// As results record it: only counts and means, never rows.
-  public func record(positiveClass: String?) -> CalibrationRecord {
+  /// As results record it: only counts and means, never rows, with the measures of the pooled predictions.
+  public func record(positiveClass: String?, measures: CalibrationMeasures?) -> CalibrationRecord {
     CalibrationRecord(
-      positiveClass: positiveClass,
+      positiveClass: positiveClass, ece: measures?.ece, slope: measures?.slope, intercept: measures?.intercept,
+      reliability: measures?.reliability, resolution: measures?.resolution, uncertainty: measures?.uncertainty,
+      meanGap: measures?.meanGap,
       bins: (0..<Self.binCount).map { bin in
         CalibrationRecord.Bin(
           lower: Double(bin) / Double(Self.binCount), upper: Double(bin + 1) / Double(Self.binCount),
@@ -70,5 +72,29 @@ public struct CalibrationRecord: Codable, Sendable, Hashable {
 
   /// The class whose probability is binned (two classes); `nil` when every class is pooled one-vs-rest.
   public var positiveClass: String?
+  /// `CalibrationMeasures` of the pooled out-of-fold predictions; absent from results written before them.
+  public var ece: Double?
+  public var slope: Double?
+  public var intercept: Double?
+  public var reliability: Double?
+  public var resolution: Double?
+  public var uncertainty: Double?
+  public var meanGap: Double?
   public var bins: [Bin]
+
+  public init(
+    positiveClass: String? = nil, ece: Double? = nil, slope: Double? = nil, intercept: Double? = nil,
+    reliability: Double? = nil, resolution: Double? = nil, uncertainty: Double? = nil, meanGap: Double? = nil,
+    bins: [Bin]
+  ) {
+    self.positiveClass = positiveClass
+    self.ece = ece
+    self.slope = slope
+    self.intercept = intercept
+    self.reliability = reliability
+    self.resolution = resolution
+    self.uncertainty = uncertainty
+    self.meanGap = meanGap
+    self.bins = bins
+  }
 }

@@ -91,14 +91,14 @@ public enum ExperimentRunner {
         continue
       }
       var folds: [FoldResult] = []
-      var calibration = CalibrationBins()
+      var calibration: [(fold: Fold, part: FoldCalibration)] = []
       var pipeline: FittedPipeline?
       for (t, task) in tasks.enumerated() where task.model == m {
         switch outputs[t] {
         case .fold(let outcome):
           guard case .fold(_, let f) = task else { continue }
           let fold = plan.folds[f]
-          calibration.add(outcome.calibration)
+          calibration.append((fold, outcome.calibration))
           fitRecords.append(
             PreprocessingFitRecord(model: model.label, fold: fold.index, fittedOn: outcome.preprocessingFittedOn))
           folds.append(
@@ -119,11 +119,7 @@ public enum ExperimentRunner {
         logLoss: Summary(folds.map(\.logLoss)), accuracy: Summary(folds.map(\.accuracy)),
         brier: Summary(folds.map(\.brier)), rocAUC: Summary(folds.compactMap(\.rocAUC)),
         folds: folds, parameterCount: pipeline!.classifier.parameterCount)
-      // Only a tuning spec records calibration, so every other spec's results read as before.
-      if spec.tunes {
-        result.calibration = calibration.record(
-          positiveClass: dataset.classes.count == 2 ? dataset.classes[1] : nil)
-      }
+      result.calibration = FoldCalibration.record(calibration, classes: dataset.classes)
       // On-device cost, after cross-validation and one model at a time, so no other job disturbs the timing.
       measureOnDeviceCost(&result, spec: spec, dataset: dataset, model: model, pipeline: pipeline!)
       if let budget = spec.budget {

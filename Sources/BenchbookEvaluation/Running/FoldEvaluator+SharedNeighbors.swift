@@ -64,7 +64,7 @@ extension FoldEvaluator {
         fitSeconds: built.buildSeconds / Double(shared.folds),
         predictSeconds: predictSeconds,
         preprocessingFittedOn: RowSetFingerprint(fold.train),
-        calibration: CalibrationBins(probabilities: probabilities, labels: testLabels))
+        calibration: FoldCalibration(probabilities: probabilities, labels: testLabels))
     }
   }
 

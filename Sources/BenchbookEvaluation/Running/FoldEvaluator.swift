@@ -31,8 +31,8 @@ public struct FoldEvaluator: Sendable {
     public var predictSeconds: Double
     /// The rows the fold's preprocessing was fitted on, as the fitted pipeline recorded them.
     public var preprocessingFittedOn: RowSetFingerprint
-    /// Predicted probability against outcome, binned for the reliability diagram.
-    public var calibration: CalibrationBins
+    /// Predicted probability against outcome: the reliability diagram's bins and the calibration measures' points.
+    public var calibration: FoldCalibration
   }
 
   public func evaluate(_ model: ModelSpec, on fold: Fold) throws(ModelFailure) -> Outcome {
@@ -65,7 +65,7 @@ public struct FoldEvaluator: Sendable {
       fitSeconds: fitSeconds,
       predictSeconds: Double(predictEnd - predictStart) / 1e9,
       preprocessingFittedOn: pipeline.preprocessing.fittedOn,
-      calibration: CalibrationBins(probabilities: probabilities, labels: testLabels))
+      calibration: FoldCalibration(probabilities: probabilities, labels: testLabels))
   }
 
   /// A fold's rows gathered into matrices: the one copy of data a fold makes.

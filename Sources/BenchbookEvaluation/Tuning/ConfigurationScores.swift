@@ -6,8 +6,8 @@ public struct ConfigurationScores: Sendable, Codable {
   public var logLoss: [Double]
   /// Every measure per configuration, on outer folds only (inner splits need log-loss alone).
   public var scores: [FoldScores]?
-  /// Per configuration, on outer folds only: probabilities binned for the reliability diagram.
-  public var calibration: [CalibrationBins]?
+  /// Per configuration, on outer folds only: the reliability diagram's bins and the calibration measures' points.
+  public var calibration: [FoldCalibration]?
   /// Core ML file size of each configuration fitted on this split's training rows, when a size budget asks.
   public var sizeBytes: [Int?]
   /// Fit and predict time of the whole split, all configurations together.

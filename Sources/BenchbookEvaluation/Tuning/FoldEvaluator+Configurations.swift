@@ -136,7 +136,7 @@ extension FoldEvaluator {
     if full {
       let scores = FoldScores(probabilities: probabilities, labels: labels)
       result.scores!.append(scores)
-      result.calibration!.append(CalibrationBins(probabilities: probabilities, labels: labels))
+      result.calibration!.append(FoldCalibration(probabilities: probabilities, labels: labels))
       result.logLoss.append(scores.logLoss)
     } else {
       result.logLoss.append(LogLoss.evaluate(probabilities, labels: labels).value)

@@ -68,7 +68,7 @@ extension NestedTuning {
     var chosen: [ChoiceRecord] = []
     var chosenWithinBudget: [ChoiceRecord] = []
     var folds: [FoldResult] = []
-    var calibration = CalibrationBins()
+    var calibration: [(fold: Fold, part: FoldCalibration)] = []
     for (f, fold) in outerFolds.enumerated() {
       let means = innerMeans(innerFolds[f].indices.map { scores[.inner(outer: f, inner: $0)]! })
       let pick = Self.choose(means, allowed: [Bool](repeating: true, count: gridCount))!
@@ -85,7 +85,7 @@ extension NestedTuning {
         return total + split.fitSeconds + split.predictSeconds
       }
       let picked = outer[f].scores![pick]
-      calibration.add(outer[f].calibration![pick])
+      calibration.append((fold, outer[f].calibration![pick]))
       folds.append(
         FoldResult(
           fold: fold.index, repeat: fold.repeatIndex, trainRows: fold.train.count, testRows: fold.test.count,
@@ -138,7 +138,7 @@ extension NestedTuning {
       logLoss: Summary(folds.map(\.logLoss)), accuracy: Summary(folds.map(\.accuracy)),
       brier: Summary(folds.map(\.brier)), rocAUC: Summary(folds.compactMap(\.rocAUC)), folds: folds,
       parameterCount: finalPipeline.classifier.parameterCount)
-    result.calibration = calibration.record(positiveClass: dataset.classes.count == 2 ? dataset.classes[1] : nil)
+    result.calibration = FoldCalibration.record(calibration, classes: dataset.classes)
     result.tuning = TuningRecord(
       space: Dictionary(uniqueKeysWithValues: (model.search?.dimensions ?? []).map { ($0.name, $0.values) }),
       inner: InnerRecord(method: tune.inner.id, folds: tune.innerFolds), metric: tune.metric,

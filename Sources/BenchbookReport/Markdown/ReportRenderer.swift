@@ -10,7 +10,7 @@ public enum ReportRenderer {
   /// The report's sections, in reading order.
   static let sections: [any ReportSection] = [
     HeadlineSection(), LeakAuditSection(placement: .afterTheAnswer), ResultsSection(), TuningSection(), TimingSection(),
-    OnDeviceSection(), ComparisonSection(), MethodSection(), DataSection(), PlotsSection(),
+    OnDeviceSection(), CalibrationSection(), ComparisonSection(), MethodSection(), DataSection(), PlotsSection(),
     LeakAuditSection(placement: .late), ReproduceSection(),
   ]
 

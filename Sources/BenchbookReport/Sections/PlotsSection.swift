@@ -22,7 +22,8 @@ struct PlotsSection: ReportSection {
       + "have no measured latency and are left out.",
     "reliability":
       "Predictions pooled over the test folds (for a tuned model, the nested ones), in ten bins of predicted probability: "
-      + "points below the diagonal mean the model is too sure, above it too timid. The table gives the predictions per bin.",
+      + "points below the diagonal mean the model is too sure, above it too timid. The panel beneath gives each model's "
+      + "share of predictions per bin, and the table the counts.",
   ]
 
   /// Predictions per bin, per model, beside the reliability diagram: a point from a handful of rows means little.

@@ -1,0 +1,60 @@
+import BenchbookData
+
+/// The test rows of one fold as calibration judges them: the probability in question and whether its event
+/// happened. Two classes: the second class's probability, and whether the row is of that class. More classes: the
+/// top-label confidence (the highest probability, the first class among equals), and whether that class was right.
+///
+/// The diagram's fixed bins (`CalibrationBins`) can be summed fold by fold; the expected calibration error's
+/// equal-count bins cannot, since they cut the pooled predictions sorted, so each fold keeps its points until every
+/// fold is in (`pooled`).
+public struct CalibrationPoints: Sendable, Hashable, Codable {
+  /// One per test row, in the fold's test order.
+  public private(set) var probabilities: [Double]
+  public private(set) var outcomes: [Bool]
+
+  public init(probabilities: [Double], outcomes: [Bool]) {
+    precondition(probabilities.count == outcomes.count, "a probability per outcome")
+    self.probabilities = probabilities
+    self.outcomes = outcomes
+  }
+
+  public init(probabilities: Matrix, labels: [Int]) {
+    var judged = [Double]()
+    var happened = [Bool]()
+    judged.reserveCapacity(probabilities.rows)
+    happened.reserveCapacity(probabilities.rows)
+    for row in 0..<probabilities.rows {
+      if probabilities.columns == 2 {
+        judged.append(probabilities[row, 1])
+        happened.append(labels[row] == 1)
+      } else {
+        var top = 0
+        for column in 1..<probabilities.columns where probabilities[row, column] > probabilities[row, top] {
+          top = column
+        }
+        judged.append(probabilities[row, top])
+        happened.append(labels[row] == top)
+      }
+    }
+    self.init(probabilities: judged, outcomes: happened)
+  }
+
+  public var count: Int { probabilities.count }
+
+  /// Every fold's points as one list: repeat by repeat, and within a repeat by dataset row (as `cross_val_predict`
+  /// returns a repeat's predictions), a row tested twice in one repeat in fold order. The order decides which of
+  /// equal probabilities fall on either side of a bin edge, so it is fixed whatever order the folds finished in.
+  public static func pooled(_ folds: [(fold: Fold, points: CalibrationPoints)]) -> CalibrationPoints {
+    var keys: [(repeatIndex: Int, row: Int, fold: Int, position: Int)] = []
+    for (f, entry) in folds.enumerated() {
+      precondition(entry.fold.test.count == entry.points.count, "a point per test row")
+      for (position, row) in entry.fold.test.enumerated() {
+        keys.append((entry.fold.repeatIndex, row, f, position))
+      }
+    }
+    keys.sort { ($0.repeatIndex, $0.row, $0.fold) < ($1.repeatIndex, $1.row, $1.fold) }
+    return CalibrationPoints(
+      probabilities: keys.map { folds[$0.fold].points.probabilities[$0.position] },
+      outcomes: keys.map { folds[$0.fold].points.outcomes[$0.position] })
+  }
+}
