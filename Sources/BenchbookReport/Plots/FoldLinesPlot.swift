@@ -9,6 +9,7 @@ struct FoldLinesPlot: ReportPlot {
 
   func script(_ results: ExperimentResults, output: String) -> GnuplotScript {
     let models = RankedTable.rank(results.models)
+    let styles = ModelSeries.styleIndices(results)
     let foldCount = models.first?.folds.count ?? 0
     var script = GnuplotScript(text: GnuplotScript.preamble(output: output, title: title))
     script.text += """
@@ -24,7 +25,7 @@ struct FoldLinesPlot: ReportPlot {
     script.text +=
       "plot "
       + models.indices.map {
-        "'-' using 1:2 with linespoints lw 1.5 ps 0.9 \(GnuplotScript.style($0)) title \(GnuplotScript.quoted(models[$0].label))"
+        "'-' using 1:2 with linespoints lw 1.5 ps 0.9 \(GnuplotScript.style(styles[models[$0].label]!)) title \(GnuplotScript.quoted(models[$0].label))"
       }.joined(separator: ", \\\n  ") + "\n"
     script.blocks = models.map { model in
       model.folds.enumerated().map { [Double($0.offset + 1), max($0.element.logLoss, 1e-12)] }

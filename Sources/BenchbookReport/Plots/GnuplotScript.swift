@@ -31,20 +31,21 @@ public struct GnuplotScript: Sendable {
   /// tic labels only, so gnuplot 5.4 draws the key's box over the axis label.
   static let keyUnderAxisLabel = "set bmargin 5\nset key at screen 0.5, screen 0.02 center bottom horizontal\n"
 
+  /// One colour per series, in series order.
+  static let colors = [
+    "#1b5e9f", "#c0392b", "#2e8540", "#7d3c98", "#b9770e", "#117a8b", "#555555", "#d4548a", "#7a8c1c", "#0a9396",
+  ]
+
   /// Distinct marks and dashes per series, so models stay apart in black and white.
   static func style(_ index: Int) -> String {
-    let colors = ["#1b5e9f", "#c0392b", "#2e8540", "#7d3c98", "#b9770e", "#117a8b", "#555555"]
-    let points = [7, 5, 9, 11, 13, 2, 1]
-    let dashes = [1, 2, 3, 4, 5, 1, 2]
-    return
-      "lc rgb \"\(colors[index % colors.count])\" pt \(points[index % points.count]) dt \(dashes[index % dashes.count])"
+    let points = [7, 5, 9, 11, 13, 2, 1, 6, 4, 12]
+    return "\(lineStyle(index)) pt \(points[index % points.count])"
   }
 
-  /// A solid outline with a model's colour and its own fill pattern, for boxes.
-  static func boxStyle(_ index: Int) -> String {
-    let colors = ["#1b5e9f", "#c0392b", "#2e8540", "#7d3c98", "#b9770e", "#117a8b", "#555555"]
-    let patterns = [0, 1, 2, 4, 5, 6, 7]
-    return "lc rgb \"\(colors[index % colors.count])\" dt 1 fs pattern \(patterns[index % patterns.count]) border"
+  /// A series' colour and dash without a mark, for styles that take none (steps).
+  static func lineStyle(_ index: Int) -> String {
+    let dashes = [1, 2, 3, 4, 5, 1, 2, 3, 4, 5]
+    return "lc rgb \"\(colors[index % colors.count])\" dt \(dashes[index % dashes.count])"
   }
 
   /// `set xtics ("LR" 1, "LDA" 2, …)` for categorical positions.

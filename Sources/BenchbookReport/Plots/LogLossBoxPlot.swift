@@ -8,6 +8,7 @@ struct LogLossBoxPlot: ReportPlot {
 
   func script(_ results: ExperimentResults, output: String) -> GnuplotScript {
     let models = RankedTable.rank(results.models)
+    let styles = ModelSeries.styleIndices(results)
     var script = GnuplotScript(text: GnuplotScript.preamble(output: output, title: title + " (lower is better)"))
     script.text += """
       set style data boxplot
@@ -26,7 +27,7 @@ struct LogLossBoxPlot: ReportPlot {
     script.text +=
       "plot "
       + models.indices.map {
-        "'-' using (\($0 + 1)):1 \(GnuplotScript.style($0)) title \(GnuplotScript.quoted(models[$0].label))"
+        "'-' using (\($0 + 1)):1 \(GnuplotScript.style(styles[models[$0].label]!)) title \(GnuplotScript.quoted(models[$0].label))"
       }
       .joined(separator: ", \\\n  ") + "\n"
     script.blocks = models.map { model in model.folds.map { [max($0.logLoss, 1e-12)] } }

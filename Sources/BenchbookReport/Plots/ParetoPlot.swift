@@ -33,6 +33,7 @@ struct ParetoPlot: ReportPlot {
 
   func script(_ results: ExperimentResults, output: String) -> GnuplotScript {
     let models = RankedTable.rank(results.models)
+    let styles = ModelSeries.styleIndices(results)
     let points = points(models, format: results.budget?.sizeFormat ?? "coreml")
     let limit: Double? =
       cost == .size ? results.budget?.modelSizeBytes.map(Double.init) : results.budget?.latencyMicrosecondsP99
@@ -60,7 +61,8 @@ struct ParetoPlot: ReportPlot {
     for (index, model) in models.enumerated() {
       let own = points.filter { $0.model == index }.map { [$0.x, $0.y] }
       guard !own.isEmpty else { continue }
-      series.append("with points ps 1.3 \(GnuplotScript.style(index)) title \(GnuplotScript.quoted(model.label))")
+      series.append(
+        "with points ps 1.3 \(GnuplotScript.style(styles[model.label]!)) title \(GnuplotScript.quoted(model.label))")
       blocks.append(own)
     }
     let front = Self.front(points)

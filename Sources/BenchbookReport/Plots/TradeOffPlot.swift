@@ -10,6 +10,7 @@ struct TradeOffPlot: ReportPlot {
 
   func script(_ results: ExperimentResults, output: String) -> GnuplotScript {
     let models = RankedTable.rank(results.models)
+    let styles = ModelSeries.styleIndices(results)
     let bySize = models.contains { $0.modelSizeBytes != nil }
     let heading = bySize ? "Log-loss against Core ML file size" : "Log-loss against fit time"
     var script = GnuplotScript(text: GnuplotScript.preamble(output: output, title: heading + " (lower left is better)"))
@@ -40,7 +41,7 @@ struct TradeOffPlot: ReportPlot {
     script.text +=
       "plot "
       + models.indices.map {
-        "'-' using 1:2 with points ps \(sizes[$0]) \(GnuplotScript.style($0)) title \(GnuplotScript.quoted(models[$0].label))"
+        "'-' using 1:2 with points ps \(sizes[$0]) \(GnuplotScript.style(styles[models[$0].label]!)) title \(GnuplotScript.quoted(models[$0].label))"
       }.joined(separator: ", \\\n  ") + "\n"
     script.blocks = points.map { [[$0.0, $0.1]] }
     return script
