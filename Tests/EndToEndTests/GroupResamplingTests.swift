@@ -143,6 +143,27 @@ import Testing
     #expect(report.contains("4-fold stratified group k-fold by `tailnum`"), "the report's method sentence")
   }
 
+  /// The gate passes a grouped run against its own baseline, and finds another groups column not comparable (the
+  /// definition names the column, and the folds differ).
+  @Test func theGateComparesGroupedRuns() throws {
+    let scratch = try Scratch()
+    let path = try scratch.write(
+      "panel.yaml", spec("{method: group-kfold, folds: 4, groups: tailnum}", models: "[NB, LDA]"))
+    let baseline = try BenchbookBinary.run(["baseline", path, "--out", scratch.path("base.json"), "--jobs", "1"])
+    try #require(baseline.status == 0, "\(baseline.stderr)")
+    let same = try BenchbookBinary.run(
+      ["check", path, "--baseline", scratch.path("base.json"), "--out", scratch.path("check"), "--jobs", "1"])
+    #expect(same.status == 0, "\(same.stderr)")
+    #expect((same.stdout + same.stderr).contains(", 0 failed"), "\(same.stdout)\(same.stderr)")
+    #expect(!(same.stdout + same.stderr).contains("not comparable"), "\(same.stdout)\(same.stderr)")
+    let other = try scratch.write(
+      "other.yaml", spec("{method: group-kfold, folds: 4, groups: carrier}", models: "[NB, LDA]"))
+    let changed = try BenchbookBinary.run(
+      ["check", other, "--baseline", scratch.path("base.json"), "--out", scratch.path("check2"), "--jobs", "1"])
+    #expect(
+      (changed.stdout + changed.stderr).contains("not comparable: NB model"), "\(changed.stdout)\(changed.stderr)")
+  }
+
   @Test func aMissingGroupIsLocatedInTheData() throws {
     let scratch = try Scratch()
     let lines = try String(contentsOfFile: Self.panel, encoding: .utf8).split(separator: "\n").prefix(30)
