@@ -120,6 +120,21 @@ import Testing
     #expect(data.groups == [0, 1, 0])
   }
 
+  /// `all_except` takes every column but the target, the time and the groups: a group id is no feature unless listed.
+  @Test func allExceptLeavesTheGroupsOut() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("groups-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("d.csv").path
+    try "a,b,y,g\n1,2,0,x\n2,3,1,y\n3,1,0,x\n4,4,1,z\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let spec = try parse(
+      "data: {path: \(path)}\ntarget: y\nfeatures: {all_except: []}\n"
+        + "resampling: {method: group-kfold, folds: 2, groups: g}\n")
+    let data = try Dataset.load(spec.dataset)
+    #expect(data.columnNames == ["a", "b"])
+    #expect(data.groups == [0, 1, 0, 2])
+  }
+
   @Test func aMissingGroupIsAnErrorAtItsLine() throws {
     do {
       _ = try load("a,y,g\n1,0,x\n2,1,\n3,0,z\n", missing: .drop)
