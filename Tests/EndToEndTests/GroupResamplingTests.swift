@@ -109,6 +109,27 @@ import Testing
     }
   }
 
+  /// Stratified group folds inside stratified group folds choose what
+  /// `GridSearchCV(cv=StratifiedGroupKFold(5)).fit(X, y, groups=g)` chooses.
+  @Test func stratifiedGroupTuningChoosesWhatGridSearchCVChooses() throws {
+    let scratch = try Scratch()
+    let results = try run(
+      spec(
+        "{method: stratified-group-kfold, folds: 5, groups: tailnum}",
+        models: "\n  - DT: {max_depth: [4, null], min_samples_leaf: [5, 25, 75]}",
+        extra: "tune:\n  inner: {method: stratified-group-kfold, folds: 5}\n"),
+      scratch)
+    let golden = try #require((Self.goldens["tuning_stratified"] as? [String: [String: Any]])?["DT"])
+    let tuning = try #require(results.model("DT")?["tuning"] as? [String: Any], "DT: tuning")
+    #expect((tuning["inner"] as? [String: Any])?["method"] as? String == "stratified-group-kfold")
+    let chosen = (tuning["chosen"] as? [[String: Any]] ?? []).map { $0["configuration"] as? Int ?? -1 }
+    let expected = (golden["folds"] as? [[String: Any]] ?? []).map { $0["chosen"] as? Int ?? -2 }
+    let gridSearch = (golden["folds"] as? [[String: Any]] ?? []).map { $0["gridsearch_chosen"] as? Int ?? -2 }
+    #expect(chosen == expected, "chosen \(chosen) vs scikit-learn \(expected)")
+    #expect(expected == gridSearch, "the golden's hand-written search is GridSearchCV's")
+    #expect(tuning["final_configuration"] as? Int == (golden["final"] as? [String: Any])?["chosen"] as? Int)
+  }
+
   /// Shards merge to the plain run, and two jobs give the one job's bytes (timings aside).
   @Test func groupFoldsShardMergeAndRunAtAnyJobs() throws {
     let scratch = try Scratch()

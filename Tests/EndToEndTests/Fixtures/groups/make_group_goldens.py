@@ -23,6 +23,8 @@ scored with the full class list.
 "tuning": for GroupKFold(5) outer folds, GridSearchCV(pipeline, grid, cv=GroupKFold(5),
 scoring="neg_log_loss").fit(X[train], y[train], groups=g[train]) written out by hand: each configuration's inner
 mean (log_loss over the full class list), the first smallest chosen; "final" is the same on all rows.
+"tuning_stratified": the same for the tree with StratifiedGroupKFold(5) outer folds and
+GridSearchCV(cv=StratifiedGroupKFold(5)) inside them.
 """
 import hashlib, json, os
 import numpy as np, pandas as pd
@@ -73,8 +75,8 @@ def loss(make, X, y, train, test, classes):
     return float(log_loss(y[test], p, labels=classes))
 
 
-def choose(make, grid, X, y, g, rows, classes):
-    inner = list(GroupKFold(5).split(X[rows], y[rows], g[rows]))
+def choose(make, grid, X, y, g, rows, classes, cv=GroupKFold):
+    inner = list(cv(5).split(X[rows], y[rows], g[rows]))
     configs = list(ParameterGrid(grid))
     means = []
     for config in configs:
@@ -82,7 +84,7 @@ def choose(make, grid, X, y, g, rows, classes):
         means.append(float(np.mean([loss(m, X[rows], y[rows], tr, te, classes) for tr, te in inner])))
     search = GridSearchCV(make_pipeline(StandardScaler(), make()),
                           {"%s__%s" % (make().__class__.__name__.lower(), k): v for k, v in grid.items()},
-                          cv=GroupKFold(5), scoring="neg_log_loss").fit(X[rows], y[rows], groups=g[rows])
+                          cv=cv(5), scoring="neg_log_loss").fit(X[rows], y[rows], groups=g[rows])
     return {"chosen": int(np.argmin(means)), "inner_means": means, "gridsearch_chosen": int(search.best_index_)}
 
 
@@ -124,8 +126,15 @@ def main():
             "folds": [choose(make, grid, X, y, tail, tr, classes) for tr, te in outer],
             "final": choose(make, grid, X, y, tail, np.arange(n), classes),
         }
+    make, grid = tuned["DT"]
+    stratified = list(StratifiedGroupKFold(5).split(X, y, tail))
+    tuning_stratified = {"DT": {
+        "grid": grid,
+        "folds": [choose(make, grid, X, y, tail, tr, classes, StratifiedGroupKFold) for tr, te in stratified],
+        "final": choose(make, grid, X, y, tail, np.arange(n), classes, StratifiedGroupKFold),
+    }}
     out = {"rows": n, "groups_tailnum": len(set(tail)), "groups_carrier": len(set(carrier)), "folds": folds,
-           "log_loss": losses, "tuning": tuning}
+           "log_loss": losses, "tuning": tuning, "tuning_stratified": tuning_stratified}
     with open(os.path.join(HERE, "group-goldens.json"), "w") as f:
         json.dump(out, f, indent=1)
         f.write("\n")
