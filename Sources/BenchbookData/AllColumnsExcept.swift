@@ -2,7 +2,7 @@
 /// table needs no list of hundreds of names.
 ///
 /// The columns are taken in file order, after the header is read. Never taken: the target, the time
-/// column, the columns `predict_at` and `available_at` read (each is a time, not an input), and a column a
+/// column, the groups column (`resampling.groups`), the columns `predict_at` and `available_at` read (each is a time, not an input), and a column a
 /// listed feature (`also:`) reads as it is; `also:` is how one of them is made a feature after all.
 public struct AllColumnsExcept: Sendable, Hashable {
   /// The columns named under `all_except`.
@@ -45,6 +45,7 @@ public struct AllColumnsExcept: Sendable, Hashable {
     for reference in excluded { left[reference.column] = "listed under all_except" }
     left[definition.target.column.column] = "the target"
     if let time = definition.time { left[time.column] = "the time column" }
+    if let groups = definition.groups, left[groups.column] == nil { left[groups.column] = "the groups column" }
     for (name, use) in timeColumns(definition) where left[name] == nil { left[name] = use }
     for feature in definition.features {
       if case .column(let name) = feature.source { left[name] = "listed as feature '\(feature.name)'" }

@@ -15,6 +15,9 @@ public struct Dataset: Sendable {
   public var classes: [String]
   /// Seconds since 1970 of each row, when the spec declares a time column.
   public var time: [Double]?
+  /// Each row's group (`resampling.groups`), numbered `0..<groupCount` in the order of the groups' text by UTF-8
+  /// bytes, as `numpy.unique` orders strings; `nil` when the spec groups nothing.
+  public var groups: [Int]?
   /// The physical CSV line (1-based, header is line 1) of each kept row.
   public var lineNumbers: LineNumbers
   public var provenance: DataProvenance
@@ -27,7 +30,7 @@ public struct Dataset: Sendable {
   public init(
     x: Matrix, columnNames: [String], features: [FeatureSummary], labels: [Int], classes: [String],
     time: [Double]?, lineNumbers: LineNumbers, provenance: DataProvenance, predictAt: [Double]? = nil,
-    availableAt: [String: [Double]] = [:]
+    availableAt: [String: [Double]] = [:], groups: [Int]? = nil
   ) {
     self.x = x
     self.columnNames = columnNames
@@ -39,6 +42,7 @@ public struct Dataset: Sendable {
     self.provenance = provenance
     self.predictAt = predictAt
     self.availableAt = availableAt
+    self.groups = groups
   }
 }
 

@@ -16,6 +16,9 @@ public struct DatasetDefinition: Sendable, Hashable {
   public var allExcept: AllColumnsExcept?
   /// The column that orders rows in time, if any.
   public var time: ColumnReference?
+  /// The column whose values group rows for group-aware resampling (`resampling.groups`), if any: read as text,
+  /// never as a feature unless the spec also lists it as one.
+  public var groups: ColumnReference?
   /// When each row's prediction is made, for comparison with features' `availableAt`.
   /// Read for the leak audit only: a missing value never drops a row.
   public var predictAt: AvailabilityTime?
@@ -30,7 +33,8 @@ public struct DatasetDefinition: Sendable, Hashable {
     path: String, pathLocation: SourceLocation, missing: MissingPolicy = .error,
     target: TargetDefinition, features: [FeatureDefinition], time: ColumnReference? = nil,
     predictAt: AvailabilityTime? = nil, dialect: CSVDialect? = nil, allExcept: AllColumnsExcept? = nil,
-    timeFormats: [String: DeclaredTimestampFormat] = [:], imputation: Imputation? = nil
+    timeFormats: [String: DeclaredTimestampFormat] = [:], imputation: Imputation? = nil,
+    groups: ColumnReference? = nil
   ) {
     self.path = path
     self.pathLocation = pathLocation
@@ -43,6 +47,7 @@ public struct DatasetDefinition: Sendable, Hashable {
     self.predictAt = predictAt
     self.timeFormats = timeFormats
     self.imputation = imputation
+    self.groups = groups
   }
 
   /// The imputation that fills `feature`'s missing values: its own, else the spec's; `nil` for an expression

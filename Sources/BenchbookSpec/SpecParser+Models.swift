@@ -228,6 +228,16 @@ extension SpecParser {
         if parsed.ordersByTime && !hasTime {
           throw method.error("\(parsed.id) inner folds order rows by time; declare the time column with 'time:'")
         }
+        if parsed.usesGroups && outer.groups == nil {
+          throw method.error(
+            "\(parsed.id) inner folds split by the groups of `resampling.groups`, which the outer resampling "
+              + "does not name; use a group method there")
+        }
+        if parsed.ordersByTime && outer.groups != nil {
+          throw method.error(
+            "\(parsed.id) inner folds cannot keep the groups of `resampling.groups` apart; use group-kfold or "
+              + "stratified-group-kfold inside group folds")
+        }
         if type(of: outer).ordersByTime && !parsed.ordersByTime {
           throw method.error(
             "the outer folds are \(type(of: outer).id), so the inner folds must be too: tuning must not train on the future"

@@ -87,6 +87,7 @@ public enum SpecParser {
       preprocessing.insert(PreprocessingStep(.impute), at: 0)
     }
     let resampling = try parseResampling(top.optional("resampling"), hasTime: time != nil)
+    let groups = resampling.groups
     let models = try parseModels(top.optional("models"))
     try checkWork(resampling, models: models, node: top.optional("resampling"), modelsNode: top.optional("models"))
     let regression = try parseRegression(top.optional("regression"), labels: models.map(\.label))
@@ -100,7 +101,7 @@ public enum SpecParser {
     let dataset = DatasetDefinition(
       path: resolved, pathLocation: dataPathNode.location, missing: missing, target: target,
       features: features, time: time, predictAt: predictAt, dialect: dialect, allExcept: allExcept,
-      timeFormats: timeFormats, imputation: preprocessing.first { $0.kind == .impute }?.imputation)
+      timeFormats: timeFormats, imputation: preprocessing.first { $0.kind == .impute }?.imputation, groups: groups)
     return ExperimentSpec(
       name: name, description: description, path: path, dataPath: dataPath, dataset: dataset,
       preprocessing: preprocessing, resampling: resampling, models: models, regression: regression, audit: audit,
@@ -335,6 +336,12 @@ public enum SpecParser {
         throw methodNode.error(
           "\(method.id) resampling orders rows by time; declare the time column with 'time:'")
       }
+    }
+    if method.ordersByTime, let groups = fields.optional("groups") {
+      throw groups.error(
+        "\(method.id) resampling cannot also keep groups apart: scikit-learn's TimeSeriesSplit ignores groups and "
+          + "Benchbook matches no other published definition; use group-kfold, stratified-group-kfold, "
+          + "leave-one-group-out or group-holdout for grouped rows, or drop 'groups' to split by time")
     }
     // Rejects a setting that means nothing for the chosen method, rather than ignoring it.
     for key in ResamplingRegistry.keys where !method.keys.contains(key) {

@@ -12,7 +12,9 @@
 /// 4. Apply the missing policy to every used column, in spec order (target,
 ///    features, time).
 /// 5. Encode the kept rows: classes, numeric columns, one-hot columns,
-///    derived features, times.
+///    derived features, times, and the rows' groups (`resampling.groups`,
+///    whose missing values are an error whatever the policy: a row without a
+///    group cannot be kept to one side of a split).
 struct DatasetLoader {
   let definition: DatasetDefinition
 
@@ -55,6 +57,7 @@ struct DatasetLoader {
     var labels: [Int]
     var features: [(definition: FeatureDefinition, encoded: Encoded, missingCount: Int)]
     var time: [Double]?
+    var groups: [Int]?
     var lineNumbers: LineNumbers
     var provenance: DataProvenance
     var predictAt: [Double]?
@@ -113,7 +116,8 @@ struct DatasetLoader {
     return Dataset(
       x: Matrix(rows: rows, columns: width, values: values), columnNames: columnNames, features: summaries,
       labels: prepared.labels, classes: prepared.classes, time: prepared.time, lineNumbers: prepared.lineNumbers,
-      provenance: prepared.provenance, predictAt: prepared.predictAt, availableAt: prepared.availableAt)
+      provenance: prepared.provenance, predictAt: prepared.predictAt, availableAt: prepared.availableAt,
+      groups: prepared.groups)
   }
 
   private func prepare(_ stream: CSVStream) throws(DataError) -> Prepared {
@@ -139,8 +143,9 @@ struct DatasetLoader {
     // Read for the leak audit, but kept out of the missing-value check below.
     let availability = try AvailabilityColumns(definition)
 
+    let groupsReference = definition.groups.map { Reference(column: $0.column, location: $0.location) }
     let (sha256, store) = try readColumns(
-      stream, path: path, references: references, availability: availability.references)
+      stream, path: path, references: references, availability: availability.references, groups: groupsReference)
     MemoryTrace.mark("load: read columns", rows: store.rowCount)
 
     // 3. Values by role, over all rows read.
@@ -185,6 +190,10 @@ struct DatasetLoader {
     let droppedByColumn = missingRows.droppedByColumn
     let lineNumbers = store.lineNumbers.selecting(ascending: kept)
     try readInferredCategories(plans, store: store, sha256: sha256)
+    // Before any encoding releases a column the groups may share with a feature.
+    let groups = try definition.groups.map { reference throws(DataError) in
+      try groupIndices(store, slot: store.slot(reference.column), rows: kept)
+    }
 
     // 5. Encode kept rows. Each column is released after its last use, so the
     // kept rows' copies replace the columns read rather than pile on them.
@@ -222,7 +231,7 @@ struct DatasetLoader {
       time = kept.map { seconds[$0] }
     }
     return Prepared(
-      classes: classes, labels: labels, features: features, time: time, lineNumbers: lineNumbers,
+      classes: classes, labels: labels, features: features, time: time, groups: groups, lineNumbers: lineNumbers,
       provenance: DataProvenance(
         path: definition.path, sha256: sha256, rowsRead: store.rowCount, droppedByColumn: droppedByColumn,
         droppedRows: store.rowCount - kept.count, rowNames: stream.rowNames),
@@ -232,13 +241,13 @@ struct DatasetLoader {
   /// Streams, hashes and parses the file, keeping of each used column only
   /// what its roles read: numbers for all, text for categories, times for
   /// times. Unknown columns are reported before the records are read.
-  private func readColumns(_ stream: CSVStream, path: String, references: [Reference], availability: [Reference])
-    throws(DataError) -> (String, ColumnStore)
-  {
+  private func readColumns(
+    _ stream: CSVStream, path: String, references: [Reference], availability: [Reference], groups: Reference?
+  ) throws(DataError) -> (String, ColumnStore) {
     let known = Set(stream.header)
     var requests: [ColumnBuilder.Request] = []
     var slots: [String: Int] = [:]
-    for reference in references + availability {
+    for reference in references + availability + (groups.map { [$0] } ?? []) {
       guard known.contains(reference.column) else {
         throw unknownColumn(reference, stream: stream)
       }
@@ -248,6 +257,7 @@ struct DatasetLoader {
       }
     }
     if definition.target.when == nil { requests[slots[definition.target.column.column]!].keepsText = true }
+    if let groups { requests[slots[groups.column]!].keepsText = true }
     for feature in definition.features where feature.type == .categorical {
       if case .column(let name) = feature.source { requests[slots[name]!].keepsText = true }
     }
@@ -272,6 +282,43 @@ struct DatasetLoader {
     }
     let (columns, lineNumbers) = try stream.read(requests)
     return (try stream.sha256(), ColumnStore(path: path, columns: columns, lineNumbers: lineNumbers))
+  }
+
+  /// Each kept row's group: the groups column's cells compared as text, byte for byte (`1` and `1.0` are two
+  /// groups), numbered in the order of their UTF-8 bytes, which is how `numpy.unique` orders strings.
+  /// - Throws: `DataError` at the first row read (kept or not) whose group is missing.
+  private func groupIndices(_ store: ColumnStore, slot: Int, rows: [Int]) throws(DataError) -> [Int] {
+    let profile = store.profile(slot)
+    if let row = profile.missing.firstIndex(of: true) {
+      let text = store.cellText(slot, row: row)
+      throw DataError(
+        .missingValue, at: store.location(row: row), column: store.name(slot),
+        "missing group (\(text.isEmpty ? "an empty field" : "'\(text)'")) in the `resampling.groups` column: "
+          + "every row needs a group, whatever `missing:` says, so that it is kept to one side of each split")
+    }
+    let column = store.text(slot)
+    return column.withCells { cells in
+      var numbers: [[UInt8]: Int] = [:]
+      var firstRows: [Int] = []
+      var codes = [Int](repeating: 0, count: rows.count)
+      for (position, row) in rows.enumerated() {
+        let bytes = Array(cells[row])
+        if let code = numbers[bytes] {
+          codes[position] = code
+        } else {
+          numbers[bytes] = firstRows.count
+          codes[position] = firstRows.count
+          firstRows.append(row)
+        }
+      }
+      // Renumber by the groups' bytes.
+      let order = firstRows.indices.sorted {
+        Array(cells[firstRows[$0]]).lexicographicallyPrecedes(cells[firstRows[$1]])
+      }
+      var rank = [Int](repeating: 0, count: order.count)
+      for (place, code) in order.enumerated() { rank[code] = place }
+      return codes.map { rank[$0] }
+    }
   }
 
   /// A feature of no declared type turns out categorical only once all its cells are seen, when the

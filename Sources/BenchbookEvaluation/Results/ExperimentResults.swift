@@ -131,6 +131,8 @@ public struct ResamplingRecord: Codable, Sendable, Hashable {
   public var gap: Int?
   public var maxTrainSize: Int?
   public var testSize: Double?
+  /// The column whose values group the rows (group methods only; absent otherwise).
+  public var groups: String?
   /// SHA-256 of the fold assignment, so two results can be known to share folds.
   public var planSha256: String
   public var splits: [SplitRecord]
@@ -145,6 +147,7 @@ public struct ResamplingRecord: Codable, Sendable, Hashable {
     gap = summary.gap
     maxTrainSize = summary.maxTrainSize
     testSize = summary.testSize
+    groups = summary.groups
     self.planSha256 = planSha256
     self.splits = splits
   }
@@ -153,7 +156,7 @@ public struct ResamplingRecord: Codable, Sendable, Hashable {
   public var summary: ResamplingSummary {
     ResamplingSummary(
       method: method, folds: folds, shuffle: shuffle, seed: seed, repeats: repeats, gap: gap,
-      maxTrainSize: maxTrainSize, testSize: testSize)
+      maxTrainSize: maxTrainSize, testSize: testSize, groups: groups)
   }
 }
 

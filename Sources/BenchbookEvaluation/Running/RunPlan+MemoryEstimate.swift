@@ -55,12 +55,14 @@ extension RunPlan {
         storedIndices += fold.train.storedIndexCount + fold.test.storedIndexCount
       }
     }
-    // Side arrays: the label (an Int), the time and each availability column (a Double).
+    // Side arrays: the label and the group (Ints), the time and each availability column (a Double).
     let sideRowBytes =
-      8 + (dataset.time == nil ? 0 : 8) + (dataset.predictAt == nil ? 0 : 8) + 8 * dataset.availableAt.count
-    // Columns read: every feature, the target and the time; text values take an offset and their bytes.
+      8 + (dataset.groups == nil ? 0 : 8) + (dataset.time == nil ? 0 : 8) + (dataset.predictAt == nil ? 0 : 8)
+      + 8 * dataset.availableAt.count
+    // Columns read: every feature, the target, the time and the groups; text values take an offset and their bytes.
     let readBytes =
       dataset.features.reduce(0) { $0 + ($1.type == .numeric ? 8 : 16) } + 8 + (dataset.time == nil ? 0 : 16)
+      + (dataset.groups == nil ? 0 : 16)
     return PeakMemoryEstimate.Inputs(
       rowsRead: dataset.provenance.rowsRead, rows: rows, bytesPerRowRead: readBytes, encodedRowBytes: rowBytes,
       sideRowBytes: sideRowBytes, storedFoldIndices: storedIndices, jobs: jobs, taskBytes: taskBytes,

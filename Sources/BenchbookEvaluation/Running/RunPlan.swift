@@ -88,7 +88,8 @@ public struct RunPlan: Sendable {
     let dataset = try Dataset.load(spec.dataset)
     MemoryTrace.mark("load", rows: dataset.x.rows)
     let plan = try spec.resampling.plan(
-      rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, specPath: spec.path)
+      rowCount: dataset.x.rows, labels: dataset.labels, time: dataset.time, groups: dataset.groups,
+      specPath: spec.path)
     return (dataset, plan)
   }
 

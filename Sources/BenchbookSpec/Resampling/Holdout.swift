@@ -37,7 +37,9 @@ public struct Holdout: ResamplingMethod, Hashable {
 
   public var splitCount: Int { 1 }
 
-  public func plan(rowCount n: Int, labels: [Int], time: [Double]?, specPath: String) throws(SpecError) -> FoldPlan {
+  public func plan(rowCount n: Int, labels: [Int], time: [Double]?, groups: [Int]?, specPath: String) throws(SpecError)
+    -> FoldPlan
+  {
     let testCount = Int((testSize * Double(n)).rounded(.up))
     guard testCount >= 1, testCount < n else {
       throw FoldPlan.testSizeError(

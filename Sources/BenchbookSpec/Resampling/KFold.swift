@@ -17,7 +17,9 @@ public struct KFold: InnerResampling, ShuffledFoldCount, Hashable {
     self.foldsLocation = foldsLocation
   }
 
-  public func plan(rowCount n: Int, labels: [Int], time: [Double]?, specPath: String) throws(SpecError) -> FoldPlan {
+  public func plan(rowCount n: Int, labels: [Int], time: [Double]?, groups: [Int]?, specPath: String) throws(SpecError)
+    -> FoldPlan
+  {
     guard folds <= n else {
       throw FoldPlan.foldsError(
         "\(folds) folds need at least \(folds) rows; the data has \(n)", at: foldsLocation, specPath: specPath)
@@ -38,7 +40,7 @@ public struct KFold: InnerResampling, ShuffledFoldCount, Hashable {
 
   /// Contiguous blocks in the training rows' own order.
   public static func innerFolds(
-    _ k: Int, of rows: RowIndices, labels: [Int], classCount: Int, time: [Double]?, place: String,
+    _ k: Int, of rows: RowIndices, labels: [Int], classCount: Int, time: [Double]?, groups: [Int]?, place: String,
     fail: (String) -> SpecError
   ) throws(SpecError) -> [Fold] {
     FoldPlan.contiguousFolds(order: Array(rows.indices), k: k, firstIndex: 0, repeatIndex: 0, of: rows)

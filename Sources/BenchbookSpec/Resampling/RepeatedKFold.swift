@@ -27,7 +27,9 @@ public struct RepeatedKFold: ResamplingMethod, Hashable {
 
   public var splitCount: Int { FoldPlan.saturatingProduct(folds, repeats) }
 
-  public func plan(rowCount n: Int, labels: [Int], time: [Double]?, specPath: String) throws(SpecError) -> FoldPlan {
+  public func plan(rowCount n: Int, labels: [Int], time: [Double]?, groups: [Int]?, specPath: String) throws(SpecError)
+    -> FoldPlan
+  {
     guard folds <= n else {
       throw FoldPlan.foldsError(
         "\(folds) folds need at least \(folds) rows; the data has \(n)", at: foldsLocation, specPath: specPath)

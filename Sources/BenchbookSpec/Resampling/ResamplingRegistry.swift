@@ -6,6 +6,10 @@ public enum ResamplingRegistry {
     RepeatedKFold.self,
     TimeSeriesSplit.self,
     Holdout.self,
+    GroupKFold.self,
+    StratifiedGroupKFold.self,
+    LeaveOneGroupOut.self,
+    GroupHoldout.self,
   ]
 
   /// What a spec without `resampling:` (or without its `method`) uses.
@@ -17,10 +21,12 @@ public enum ResamplingRegistry {
     return methods.first { $0.id == wanted }
   }
 
-  /// The inner folds tuning uses when the spec names none: time-ordered inside time-ordered outer folds, else
-  /// scikit-learn's `cv=5` for a classifier (stratified, unshuffled).
+  /// The inner folds tuning uses when the spec names none: time-ordered inside time-ordered outer folds, grouped
+  /// (`GridSearchCV(cv=GroupKFold(k))` given the groups) inside grouped ones, else scikit-learn's `cv=5` for a
+  /// classifier (stratified, unshuffled).
   public static func defaultInner(forOuter outer: any ResamplingMethod) -> any InnerResampling.Type {
-    type(of: outer).ordersByTime ? TimeSeriesSplit.self : StratifiedKFold.self
+    if type(of: outer).ordersByTime { return TimeSeriesSplit.self }
+    return outer.groups == nil ? StratifiedKFold.self : GroupKFold.self
   }
 
   /// The methods that can split a training set for tuning.

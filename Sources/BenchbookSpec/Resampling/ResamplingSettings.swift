@@ -32,6 +32,20 @@ public struct ResamplingSettings {
     return value
   }
 
+  /// The column whose values group the rows (`groups: user_id`), which a group method needs.
+  /// - Parameter method: the method's name, for the error when `groups` is missing.
+  public func groups(for method: String) throws(SpecError) -> ColumnReference {
+    guard let node = fields.optional("groups") else {
+      throw SpecError(
+        "\(method) resampling keeps each group of rows to one side of every split; name the column that holds "
+          + "the groups with 'groups: <column>'", at: methodLocation ?? SourceLocation(file: "spec"),
+        key: "resampling.groups")
+    }
+    let name = try node.string()
+    guard !name.isEmpty else { throw node.error("groups names the column that holds each row's group") }
+    return ColumnReference(column: name, location: node.location)
+  }
+
   /// An error at `key`'s line (it must have been given).
   public func error(_ key: String, _ message: String) -> SpecError {
     fields[key].map { $0.error(message) } ?? SpecError(message, at: methodLocation ?? SourceLocation(file: "spec"))

@@ -17,7 +17,9 @@ public struct StratifiedKFold: InnerResampling, ShuffledFoldCount, Hashable {
     self.foldsLocation = foldsLocation
   }
 
-  public func plan(rowCount n: Int, labels: [Int], time: [Double]?, specPath: String) throws(SpecError) -> FoldPlan {
+  public func plan(rowCount n: Int, labels: [Int], time: [Double]?, groups: [Int]?, specPath: String) throws(SpecError)
+    -> FoldPlan
+  {
     func fail(_ message: String) -> SpecError { FoldPlan.foldsError(message, at: foldsLocation, specPath: specPath) }
     guard folds <= n else { throw fail("\(folds) folds need at least \(folds) rows; the data has \(n)") }
     // scikit-learn refuses when every class has fewer rows than folds: no fold could hold them all.
@@ -50,7 +52,7 @@ public struct StratifiedKFold: InnerResampling, ShuffledFoldCount, Hashable {
 
   /// scikit-learn's `cv=k` for a classifier: stratified, unshuffled, in the training rows' order.
   public static func innerFolds(
-    _ k: Int, of rows: RowIndices, labels: [Int], classCount: Int, time: [Double]?, place: String,
+    _ k: Int, of rows: RowIndices, labels: [Int], classCount: Int, time: [Double]?, groups: [Int]?, place: String,
     fail: (String) -> SpecError
   ) throws(SpecError) -> [Fold] {
     let labels = rows.gathering(labels)

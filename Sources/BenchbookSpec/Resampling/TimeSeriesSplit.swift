@@ -45,7 +45,9 @@ public struct TimeSeriesSplit: InnerResampling, Hashable {
 
   public var splitCount: Int { folds }
 
-  public func plan(rowCount n: Int, labels: [Int], time: [Double]?, specPath: String) throws(SpecError) -> FoldPlan {
+  public func plan(rowCount n: Int, labels: [Int], time: [Double]?, groups: [Int]?, specPath: String) throws(SpecError)
+    -> FoldPlan
+  {
     guard let time else {
       throw FoldPlan.foldsError("time-series resampling needs a time column", at: foldsLocation, specPath: specPath)
     }
@@ -87,7 +89,7 @@ public struct TimeSeriesSplit: InnerResampling, Hashable {
   /// Forward chaining over the training rows in time order, so tuning never trains on the future of its own
   /// validation rows.
   public static func innerFolds(
-    _ k: Int, of rows: RowIndices, labels: [Int], classCount: Int, time: [Double]?, place: String,
+    _ k: Int, of rows: RowIndices, labels: [Int], classCount: Int, time: [Double]?, groups: [Int]?, place: String,
     fail: (String) -> SpecError
   ) throws(SpecError) -> [Fold] {
     guard let time else { throw fail("time-series inner folds need a time column") }
