@@ -37,7 +37,7 @@ struct ReliabilityPlot: ReportPlot {
     text += """
       set multiplot
       set lmargin at screen 0.11
-      set rmargin at screen 0.70
+      set rmargin at screen 0.64
       set origin 0, 0.3
       set size 1, 0.7
       set bmargin 3
