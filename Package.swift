@@ -65,7 +65,7 @@ let package = Package(
 
     // `make bench`: Benchbook against scikit-learn on the flights reference and on the bench suite.
     .executableTarget(
-      name: "benchbook-bench", dependencies: [.product(name: "Yams", package: "Yams")],
+      name: "benchbook-bench", dependencies: ["BenchbookModels", .product(name: "Yams", package: "Yams")],
       exclude: ["sklearn_flights.py", "sklearn_flights_tuned.py", "replicate_flights.py", "sklearn_suite.py"]),
 
     .testTarget(name: "BenchbookDataTests", dependencies: ["BenchbookData"], exclude: ["Fixtures"]),

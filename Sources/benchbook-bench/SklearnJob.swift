@@ -2,7 +2,8 @@ import Foundation
 
 /// The job file `sklearn_suite.py` reads: what Benchbook's results.json says it did (the CSV, the
 /// target and its test, the features and their types, the missing-value policy, standardisation, the
-/// resampling, each fold's test class counts), so that scikit-learn does the same work.
+/// resampling, each fold's test class counts, the models by label and algorithm id), so that scikit-learn does the
+/// same work.
 enum SklearnJob {
   static func write(_ entry: SuiteList.Entry, results: [String: Any], to path: URL) throws {
     guard let data = results["data"] as? [String: Any], let dataPath = data["path"] as? String,
@@ -38,6 +39,9 @@ enum SklearnJob {
       "classes": data["classes"] as? [String] ?? [],
       "columns": (data["columns"] as? [Any])?.count ?? 0,
       "test_class_counts": splits.map { $0["test_class_counts"] as? [Int] ?? [] },
+      "models": (results["models"] as? [[String: Any]] ?? []).map { model in
+        ["label": model["label"] as? String ?? "", "algorithm": model["algorithm"] as? String ?? ""]
+      },
     ]
     try JSONSerialization.data(withJSONObject: job, options: [.prettyPrinted, .sortedKeys]).write(to: path)
   }

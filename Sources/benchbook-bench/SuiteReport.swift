@@ -1,3 +1,4 @@
+import BenchbookModels
 import Foundation
 
 /// The bench suite's table as Markdown (`suite.md`) and everything behind it as JSON (`suite.json`).
@@ -83,7 +84,10 @@ struct SuiteReport {
               "\(seconds(entry.phaseCPUSeconds[$0] ?? 0)) (\(seconds(entry.phaseWallSeconds[$0] ?? 0)))"
             } + ["\(seconds(cpu)) (\(seconds(entry.benchbookWallSeconds)))"]))
     }
-    let labels = ["LR", "LDA", "KNN", "DT", "NB"]
+    // Every model either side timed, in the order of the registry's default labels, any other label after them.
+    let timed = Set(table.rows.flatMap { Array($0.benchbookFoldSeconds.keys) + Array($0.sklearnFoldSeconds.keys) })
+    let known = ModelRegistry.builtIn.map(\.defaultLabel)
+    let labels = known.filter(timed.contains) + timed.subtracting(known).sorted()
     lines += [
       "", "## Fold seconds by model, Benchbook / scikit-learn", "",
       "Benchbook: fit and predict seconds summed over folds (results.json). scikit-learn: `cross_validate`'s wall.",

@@ -9,12 +9,14 @@ test class counts. This script does what a notebook would:
   pandas.read_csv; dropna over the used columns (when the spec drops); one-hot with pandas.get_dummies
   (categories sorted, as Benchbook orders them); make_pipeline(StandardScaler(), estimator) when the spec
   standardises; cross_validate(estimator, X, y, cv=StratifiedKFold(k) or KFold(k), scoring="neg_log_loss")
-  for LogisticRegression(), LinearDiscriminantAnalysis(), KNeighborsClassifier(),
-  DecisionTreeClassifier(random_state=0) and GaussianNB(), each timed (wall and CPU seconds).
+  for each model the spec runs, under its label, at scikit-learn's defaults (ESTIMATORS: LogisticRegression(),
+  LinearDiscriminantAnalysis(), KNeighborsClassifier(), DecisionTreeClassifier(random_state=0), GaussianNB(),
+  RandomForestClassifier(random_state=0), HistGradientBoostingClassifier(random_state=0)), each timed (wall and
+  CPU seconds). A model with settings of its own, or an algorithm not in ESTIMATORS, stops the script.
 
 --part newton-cg instead times only LogisticRegression(solver="newton-cg", tol=1e-14, max_iter=100000), the
 converged optimum Benchbook's logistic regression reaches, for the many-class comparison of issue 32; it runs
-as its own process so that it adds nothing to the five models' whole-script time and peak memory.
+as its own process so that it adds nothing to the models' whole-script time and peak memory.
 Writes {"sklearn": version, "rows": n, "columns": c, "folds_match": bool, "models": {label: {"seconds",
 "cpu_seconds", "log_loss"}}} as JSON. Needs: pip install scikit-learn pandas
 """
@@ -22,6 +24,7 @@ import argparse, json, operator, sys, time, warnings
 
 import numpy as np, pandas as pd, sklearn
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.ensemble import HistGradientBoostingClassifier, RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import KFold, StratifiedKFold, cross_validate
 from sklearn.naive_bayes import GaussianNB
@@ -92,11 +95,19 @@ def estimator(model):
     return make_pipeline(StandardScaler(), model) if job["standardize"] else model
 
 
+# Benchbook's algorithm ids (results.json `models[].algorithm`, `benchbook models`) and the defaults they equal.
+ESTIMATORS = {
+    "logistic_regression": LogisticRegression, "lda": LinearDiscriminantAnalysis, "knn": KNeighborsClassifier,
+    "decision_tree": lambda: DecisionTreeClassifier(random_state=0), "gaussian_nb": GaussianNB,
+    "random_forest": lambda: RandomForestClassifier(random_state=0),
+    "hist_gradient_boosting": lambda: HistGradientBoostingClassifier(random_state=0),
+}
+
 if args.part == "main":
-    models = {
-        "LR": LogisticRegression(), "LDA": LinearDiscriminantAnalysis(), "KNN": KNeighborsClassifier(),
-        "DT": DecisionTreeClassifier(random_state=0), "NB": GaussianNB(),
-    }
+    unknown = [m["algorithm"] for m in job["models"] if m["algorithm"] not in ESTIMATORS]
+    if unknown:
+        fail(f"no scikit-learn estimator here for {unknown}")
+    models = {m["label"]: ESTIMATORS[m["algorithm"]]() for m in job["models"]}
 else:
     models = {"LR newton-cg": LogisticRegression(solver="newton-cg", tol=1e-14, max_iter=100000)}
 

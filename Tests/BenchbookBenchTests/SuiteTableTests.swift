@@ -7,23 +7,29 @@ import Testing
 /// issue 32. Nothing here is timed.
 @Suite struct SuiteTableTests {
   /// A Benchbook run whose audit took `audit` of its `wall` seconds (and the same share of its CPU).
-  static func ours(wall: Double, audit: Double = 0, peak: Int = 100, knn: Double = 1, lr: Double = 1)
-    -> SuiteMeasurement.BenchbookRun
-  {
+  static func ours(
+    wall: Double, audit: Double = 0, peak: Int = 100, knn: Double = 1, lr: Double = 1,
+    ensembles: (rf: Double, hgb: Double)? = nil
+  ) -> SuiteMeasurement.BenchbookRun {
+    var folds = ["LR": lr, "KNN": knn, "NB": 0.5]
+    if let ensembles { (folds["RF"], folds["HGB"]) = ensembles }
     var wallPhases = Dictionary(uniqueKeysWithValues: PhaseTimes.names.map { ($0, 0.0) })
     wallPhases["audit"] = audit
     wallPhases["cross-validation"] = wall - audit
     return SuiteMeasurement.BenchbookRun(
       wallSeconds: wall, cpuSeconds: 2 * wall, peakResidentBytes: peak,
       phases: PhaseTimes(wallSeconds: wallPhases, cpuSeconds: wallPhases.mapValues { 2 * $0 }),
-      foldSeconds: ["LR": lr, "KNN": knn, "NB": 0.5], logLoss: ["LR": 0.5])
+      foldSeconds: folds, logLoss: ["LR": 0.5])
   }
 
-  static func theirs(wall: Double, peak: Int = 200, knn: Double = 2, newtonCG: Double? = nil, foldsMatch: Bool = true)
-    -> SuiteMeasurement.SklearnRun
-  {
-    SuiteMeasurement.SklearnRun(
-      wallSeconds: wall, cpuSeconds: wall, peakResidentBytes: peak, foldSeconds: ["LR": 1, "KNN": knn, "NB": 0.1],
+  static func theirs(
+    wall: Double, peak: Int = 200, knn: Double = 2, newtonCG: Double? = nil, foldsMatch: Bool = true,
+    ensembles: (rf: Double, hgb: Double)? = nil
+  ) -> SuiteMeasurement.SklearnRun {
+    var folds = ["LR": 1, "KNN": knn, "NB": 0.1]
+    if let ensembles { (folds["RF"], folds["HGB"]) = ensembles }
+    return SuiteMeasurement.SklearnRun(
+      wallSeconds: wall, cpuSeconds: wall, peakResidentBytes: peak, foldSeconds: folds,
       foldCPUSeconds: [:], logLoss: ["LR": 0.5], newtonCGSeconds: newtonCG, foldsMatch: foldsMatch, version: "1.9.1")
   }
 
@@ -74,7 +80,9 @@ import Testing
 
   @Test func everyTargetMet() {
     let table = SuiteTable([
-      Self.dataset("two-classes", [(Self.ours(wall: 1, audit: 0.2), Self.theirs(wall: 4))]),
+      Self.dataset(
+        "two-classes",
+        [(Self.ours(wall: 1, audit: 0.2, ensembles: (3, 1)), Self.theirs(wall: 4, ensembles: (2, 2)))]),
       Self.dataset(
         "many-classes", classes: 5,
         [(Self.ours(wall: 1, audit: 0.25, knn: 2, lr: 1), Self.theirs(wall: 3, knn: 2, newtonCG: 1))]),
@@ -102,6 +110,19 @@ import Testing
     #expect(byName["kNN's folds at most scikit-learn's time on every dataset"]?.missedBy == ["slow"])
     #expect(byName["many-class LR at most scikit-learn's newton-cg (tol 1e-14)"]?.missedBy == ["tied"])
     #expect(!table.allMet)
+  }
+
+  /// Random forest and histogram boosting are judged together, and only where both sides timed both.
+  @Test func ensemblesJudgedTogether() {
+    let table = SuiteTable([
+      Self.dataset("slower", [(Self.ours(wall: 1, ensembles: (2, 2)), Self.theirs(wall: 4, ensembles: (3, 0.5)))]),
+      Self.dataset("faster", [(Self.ours(wall: 1, ensembles: (3, 1)), Self.theirs(wall: 4, ensembles: (1, 3.5)))]),
+      Self.dataset("untimed", [(Self.ours(wall: 1, ensembles: (9, 9)), Self.theirs(wall: 4))]),
+    ])
+    let target = table.targets.first { $0.name.hasPrefix("the ensembles' folds") }
+    #expect(target?.met == false && target?.missedBy == ["slower"])
+    #expect(table.rows[1].ensembleSeconds.ours == 4 && table.rows[1].ensembleSeconds.theirs == 4.5)
+    #expect(table.rows[2].ensembleSeconds.theirs == nil)
   }
 
   @Test func twoClassDatasetsDoNotJudgeManyClassLR() {
