@@ -5,7 +5,7 @@
 /// quoted field spanning lines). A file without such breaks takes a few bytes in all instead of eight a
 /// record; when breaks are frequent (more than one record in four starts a run), the lines are kept one
 /// by one instead, so the worst case costs what a plain array does. The choice is made as records come and is
-/// kept: a file whose first records all span lines stays one number a record (as before runs).
+/// kept: a file whose first records all span lines stays one number a record, as a plain array.
 public struct LineNumbers: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
   private enum Storage: Equatable, Sendable {
     /// `starts[i]` is the first record of run i, and `lines[i]` its line; `starts` ascends from 0.

@@ -2,7 +2,7 @@
 /// column's text is never held unless categories need it.
 ///
 /// It computes, cell by cell, what `ColumnProfile` and the timestamp scan
-/// used to compute from the whole text afterwards, with the same rules.
+/// would compute from the whole text afterwards, with the same rules.
 struct ColumnBuilder {
   /// What a column is read for.
   struct Request: Hashable {

@@ -199,7 +199,7 @@ public struct RowIndices: RandomAccessCollection, Sendable, Hashable, Codable {
   /// `values` at these rows, in order, where row r is the `width` values from `r * width` (1: one value a row, a
   /// matrix's column count for its row-major values), copied a run of consecutive rows at a time into memory sized
   /// once: a shuffled fold's runs are single rows, and a slice appended per row cost a retain, a release and a
-  /// generic append each (a tenth of the flagship's screen work).
+  /// generic append each, a noticeable share of the screens' work.
   /// - Parameter room: capacity for this many more values a row, left unused (`Matrix.selecting(rows:roomForColumns:)`).
   public func gathering<T>(_ values: [T], width: Int = 1, room: Int = 0) -> [T] {
     precondition(width >= 0, "a row is at least 0 values wide")

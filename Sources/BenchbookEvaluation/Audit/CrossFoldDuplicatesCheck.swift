@@ -153,9 +153,8 @@ public struct CrossFoldDuplicatesCheck: DataPassCheck {
 
   /// Each row's group of identical rows (encoded features and label): hashed,
   /// sorted by hash, and compared exactly within equal hashes. The hashes are 32-bit and group ids 32-bit, so
-  /// the pass holds about 20 bytes a row, not 44 (at ten times the flagship's rows it runs beside the audit's
-  /// fits, where it set the peak); the few rows of different content sharing a hash are told apart by the exact
-  /// comparison.
+  /// the pass holds about 20 bytes a row, not 44 (on large data it runs beside the audit's fits, where it can set
+  /// the peak); the few rows of different content sharing a hash are told apart by the exact comparison.
   static func duplicateGroups(_ dataset: Dataset) -> (ids: [Int32], count: Int) {
     let n = dataset.x.rows
     let width = dataset.x.columns

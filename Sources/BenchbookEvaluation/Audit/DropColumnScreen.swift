@@ -35,7 +35,7 @@ struct DropColumnScreen: Sendable {
 
     /// The fit without its model, when the model has clipped rows and so can never screen
     /// (`SuspectLeakCheck.screener`): the first round's fits are held to the end of the audit, and a kNN's holds
-    /// its whole training sample (vietnam-health's five inner kNN fits, 16 MB each).
+    /// its whole training sample, once per inner fold.
     func settingAside() -> Full {
       guard clippedRows > 0 else { return self }
       return Full(pipeline: nil, trainingMeans: [], logLoss: logLoss, clippedRows: clippedRows)

@@ -47,9 +47,9 @@ public struct DuplicateChance: Sendable {
     for id in groups.ids { groupSize[Int(id)] += 1 }
     let total = Double(max(1, n))
     // Feature by feature: p(xf | y) per row, into the independent estimate, and the near-twin estimate from the
-    // other features' joint frequency in the data. One feature's p is held at a time (at ten times the flagship's
-    // rows, all four took 108 MB); the near-twin estimate keeps its largest over the features, which the match
-    // probability takes at the end as before.
+    // other features' joint frequency in the data. One feature's p is held at a time (on large data, every
+    // feature's at once would weigh on the peak); the near-twin estimate keeps its largest over the features,
+    // which the match probability takes at the end as before.
     var logIndependent = labels.map { log(Double(classCount[$0]!) / total) }
     var nearTwin = [Double](repeating: 0, count: n)
     for f in features.indices {
@@ -94,7 +94,7 @@ public struct DuplicateChance: Sendable {
   }
 
   /// Per row, how many rows (itself included) have its key: counted over the keys' sorted order rather than in a
-  /// dictionary, which at ten times the flagship's rows held about 200 MB for its three million keys.
+  /// dictionary, which on millions of keys holds many times the keys' own memory.
   static func sharing(_ keys: [UInt64]) -> [Int32] {
     let n = keys.count
     let order = SortedOrder.ascending(keys: keys)

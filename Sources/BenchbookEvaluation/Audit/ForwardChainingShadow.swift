@@ -12,8 +12,8 @@ import BenchbookSpec
 /// time order; training always uses every row before the test block.
 public enum ForwardChainingShadow {
   /// At most five splits, `TimeSeriesSplit`'s default. Forward chaining's k splits train on k/2 datasets' worth of
-  /// rows in all, so ten folds' shadow cost as much as half their cross-validation (the flagship's: 1.55 of the
-  /// audit's 2.0 CPU s); five splits halve that, and each still tests on a sixth of the rows.
+  /// rows in all, so ten folds' shadow cost as much as half their cross-validation, most of the audit's time;
+  /// five splits halve that, and each still tests on a sixth of the rows.
   public static let maximumSplits = 5
 
   /// The shadow plan, or why it cannot be made.

@@ -204,8 +204,8 @@ public struct ScreenSample: Sendable {
 
   /// The logistic regression's place in `singleFeatureModels`. On a feature of one column (a number, a two-level
   /// category) it is fitted by `oneColumnLogistic`, the same objective solved by Newton's method on the column's
-  /// distinct values (digits' pixels take 17). Measured by `BENCHBOOK_PHASE_TIMES` on 2026-11-26, digits' audit
-  /// CPU went from 1.05 to 0.50 s; Forbes 2000's first audit round (27 classes) from 1.17 s with L-BFGS to 1.00 s.
+  /// distinct values (digits' pixels take 17), which is much cheaper than L-BFGS over every row, most of all on
+  /// many single-feature fits.
   static let logisticScorer = 0
   static let oneColumnLogistic = OneColumnLogistic(C: 1, tol: 1e-8)
   /// On a feature of several columns with at most a quarter as many distinct rows as rows (a category's one-hot

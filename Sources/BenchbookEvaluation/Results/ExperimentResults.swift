@@ -314,6 +314,6 @@ public struct EnvironmentRecord: Codable, Sendable, Hashable {
   public var testRepeatFit: String? = nil
   /// The BLAS library and kernels that computed the dense products (`OpenBLASSettings`), e.g. "OpenBLAS 0.3.21,
   /// SkylakeX kernels": other kernels sum in another order, so the last bits of some scores depend on them.
-  /// Absent from files written before 2026-11-28.
+  /// Absent from files written before it was recorded.
   public var blas: String? = nil
 }

@@ -102,7 +102,7 @@ public enum OnDeviceCost {
 
   /// Single-row latency (`latency(_:rows:)`) and batch throughput: batches of the 10,000 rows spread over the
   /// data, or of as many as fit in a quarter of a second for a slow model (`PredictionTiming.throughput`),
-  /// timed for at least `throughputSeconds`. Bounded by time, not rows: a slow model costs about 2 s here, not tens.
+  /// timed for at least `throughputSeconds`. Bounded by time, not rows: a slow model costs seconds here, not tens.
   public static func timing(_ pipeline: FittedPipeline, rows x: Matrix) -> (latency: LatencySummary, throughput: Double)
   {
     let latency = latency(pipeline, rows: x)
@@ -113,11 +113,10 @@ public enum OnDeviceCost {
   }
 
   /// How long batches are repeated to time throughput (after one untimed batch, if short). Every model pays it, one
-  /// after another, so it is a floor under every run: at 0.1 s, half of iris's whole run, and at 20 ms still
-  /// 0.1 s of its 0.25–0.3 s. 10 ms is still about a hundred batches of iris's 150 rows for its slowest model
-  /// (kNN), seventy 10,000-row batches of the flagship's linear models and four of its tree; a model slower
-  /// than that is timed on one whole batch, as before. The clock reads nanoseconds, so the figure's spread is
-  /// the machine's, not the window's.
+  /// after another, so it is a floor under every run, and a longer window would be a large share of a small
+  /// dataset's whole run (iris's). 10 ms still holds many batches of a small dataset's rows, even for its slowest
+  /// model (kNN), and several 10,000-row batches of a fast model; a model slower than that is timed on one whole
+  /// batch. The clock reads nanoseconds, so the figure's spread is the machine's, not the window's.
   public static let throughputSeconds = 0.01
 
   /// The single-row timing's budget: 1,000 predictions of a millisecond or less fit in it.

@@ -2,17 +2,15 @@
 /// on the values' bit patterns (short lists by a comparison sort on key and index, which gives the same order).
 ///
 /// Ranks (Spearman's ρ, the Mann–Whitney form of ROC AUC) and the duplicate screen's hash groups need only this
-/// order, on up to a million values: a comparison sort took 0.3 CPU seconds of the 3× flights run's
-/// cross-validation. The radix sort passes over the values once per 11-bit digit that differs
+/// order, on up to a million values, where a comparison sort is a noticeable share of cross-validation's CPU
+/// time. The radix sort passes over the values once per 11-bit digit that differs
 /// between them (at most six), moving each value's key and index together.
 public enum SortedOrder {
   static let digitBits = 11
 
   /// Below this many keys per radix pass, a comparison sort is faster: each pass clears and sums 2,048 buckets
-  /// whatever the count, so ranking the 200 probabilities of an inner fold's test rows (six passes) took 21 µs by
-  /// radix and 4 µs by comparison, and the audit ranks one per class, feature, scorer and inner fold (digits:
-  /// 6,400 of them, half of its single-feature screens' time). Measured with `swiftc -O` on the 2-core Xeon,
-  /// 2026-11-29: 1,000 probabilities 65 µs against 28 µs; 500 keys differing in one digit 7.5 µs against 14 µs.
+  /// whatever the count, so on short lists, such as an inner fold's test probabilities, the passes' fixed cost
+  /// outweighs the sort, and the audit ranks many of them (one per class, feature, scorer and inner fold).
   static let comparisonSortRows = 256
 
   /// Indices of `values` in ascending order of value; equal values (−0 and +0 included) in ascending index order.
@@ -22,8 +20,8 @@ public enum SortedOrder {
   }
 
   /// Indices of `keys` in ascending order, equal keys in ascending index order. Narrower keys take less memory
-  /// and fewer passes (the duplicate screen sorts 32-bit hashes: at ten times the flagship's rows, 64-bit ones
-  /// held 54 MB more beside the audit's fits).
+  /// and fewer passes (the duplicate screen sorts 32-bit hashes: on large data, 64-bit ones would add to the
+  /// memory held beside the audit's fits).
   public static func ascending<Key: FixedWidthInteger & UnsignedInteger>(keys: consuming [Key]) -> [Int32] {
     precondition(keys.count <= Int(Int32.max), "at most 2³¹ − 1 keys")
     let n = keys.count

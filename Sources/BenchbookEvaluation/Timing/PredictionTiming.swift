@@ -56,9 +56,8 @@ public enum PredictionTiming {
   }
 
   /// The longest batch `throughput` still predicts once untimed before timing it. Past 20 ms, what a first call
-  /// adds (its output's pages, model data the probe left uncached) is lost in the batch: the tuned flagship's kNN
-  /// (125 neighbours, about 0.11 s a batch) measured 84,500–88,400 rows a second with the untimed call and
-  /// 85,300–88,000 without it.
+  /// adds (its output's pages, model data the probe left uncached) is lost in the batch: a slow model's throughput
+  /// (kNN with many neighbours) is the same, within noise, with the untimed call or without it.
   static let warmBatchSeconds = 0.02
 
   /// Batch throughput in rows per second: one batch predicted in one call, repeated until at least

@@ -129,8 +129,8 @@ public final class TimingSession {
   /// `InstructionProbe.measure` call and `InstructionProbe.predicts` batches in another, for an
   /// instruction counter to attribute. The warm-up leaves the allocator holding blocks of the
   /// sizes the counted work asks for, so what malloc costs no longer depends on the heap the
-  /// process happened to build before (its environment, its paths); without it a batch of
-  /// 16,000 instructions moved by 2% from one process to the next.
+  /// process happened to build before (its environment, its paths); without it a small batch's
+  /// count moved from one process to the next.
   public func probe(_ model: ModelSpec) throws(ModelFailure) {
     let warm = try evaluator.fit(model, data.training, fold: fold.index)
     sink += warm.predictProbabilities(data.testX).values.first ?? 0

@@ -76,8 +76,8 @@ struct NeighborGraphPass: Sendable {
   }
 
   /// Whether `rows` hold a row of every class: read a run at a time until the last missing class is met, a few rows
-  /// for most data. Read row by row and whole, with the order checked the same way, the tuned flagship's sixty-five
-  /// splits took about half a second before its pass could begin.
+  /// for most data. Read row by row and whole, with the order checked the same way, a tuning run's many splits
+  /// would delay the start of its pass noticeably.
   static func holdsEveryClass(_ rows: RowIndices, labels: [Int], classCount: Int) -> Bool {
     var present = [Bool](repeating: false, count: classCount)
     var missing = classCount
@@ -236,8 +236,8 @@ struct NeighborGraphPass: Sendable {
     let weights = UnsafeMutablePointer<Double>.allocate(capacity: largestK)
     // Splits exclude a tenth to a third of the rows, often the rows nearest a query (a block of
     // unshuffled folds shares its dates): twice k neighbours usually hold k of every split's training rows
-    // (92% of the tuned flagship's queries; a longer list measured no faster, docs/performance.md), four times
-    // k nearly always (all of them), and the rare split left short is searched on its own.
+    // (a longer list is no faster, as it costs more than the rare searches it saves), four times
+    // k nearly always, and the rare split left short is searched on its own.
     let listed = min(n, 2 * largestK + 8)
     let longer = min(n, 2 * listed)
     // The training words of a query's listed neighbours, read once for all the splits testing it.

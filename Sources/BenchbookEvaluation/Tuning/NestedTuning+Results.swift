@@ -100,8 +100,8 @@ extension NestedTuning {
     // of an untuned model are timed, each on its first rows, scaled to all of them: every model here costs the
     // same per row, and a kNN model over every row would otherwise spend seconds re-predicting the data only to
     // time it. Bounded by time as well as rows (`predictTimingSeconds`): a first chunk probes the pace; a model
-    // that would predict all `predictTimingRows` within the bound is then timed on them in one call, as before,
-    // and a slower one a chunk at a time until the chunks have taken that long.
+    // that would predict all `predictTimingRows` within the bound is then timed on them in one call, and a slower
+    // one a chunk at a time until the chunks have taken that long.
     let folds0 = outerFolds
     let predictSeconds = ParallelExecutor.run(count: folds0.count, jobs: jobs) { f in
       let test = folds0[f].test
@@ -157,8 +157,8 @@ extension NestedTuning {
   /// Rows of an outer test fold the shipped model's predict time is measured on, at most.
   static let predictTimingRows = 10_000
   /// Rows predicted at a time while timing (the probe, and a slow model's chunks), and the time after which no
-  /// further chunk starts: the tuned flagship's kNN (k = 125) took 1.3 CPU seconds for ten folds' 10,000 rows, and
-  /// now about two chunks a fold; a linear model still predicts the 10,000 in one call of about a millisecond.
+  /// further chunk starts: a slow model (kNN with a large k) stops after a chunk or two a fold, while a linear model
+  /// still predicts the 10,000 in one quick call.
   static let predictTimingChunk = 1_000
   static let predictTimingSeconds = 0.02
 

@@ -3,9 +3,8 @@
 ///
 /// Training membership is a bit per (split, row), 8 MB for sixty-five splits of a million rows, stored row by row:
 /// the splits a neighbour trains in are one or two words, read once for every split that asks (`gatherRows`),
-/// where bits stored split by split took a cache miss for each of the eleven splits testing a query (half the
-/// time of the share copying, in the tuned flagship's profile). The splits testing a row are a short list per row,
-/// in split order.
+/// where bits stored split by split take a cache miss for each of the splits testing a query. The splits testing a
+/// row are a short list per row, in split order.
 struct SplitMembership: Sendable {
   /// Words of training bits per row: bit `s & 63` of word `s >> 6` says whether split `s` trains on the row.
   let wordsPerRow: Int

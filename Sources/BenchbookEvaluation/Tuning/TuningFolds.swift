@@ -5,8 +5,8 @@ import BenchbookSpec
 /// the final choice.
 ///
 /// They depend on the tune, the outer folds and the labels, never on the model, so a run makes them once for
-/// every tuned model, the sets side by side: made per model, they took 0.72 s of the tuned flagship's wall time
-/// before its first fit (its four tuned models), and each model held its own copy.
+/// every tuned model, the sets side by side: made per model, they would delay the first fit once per tuned
+/// model, and each model would hold its own copy.
 struct TuningFolds: Sendable {
   /// Per outer fold, in plan order, its inner folds.
   let perOuter: [[Fold]]

@@ -107,7 +107,7 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
 
   /// Fits for exported files alone store their rows unindexed: a size budget measures every outer fold's
   /// configurations, and the search tree each fold would build serves no query there (its build and the read of its
-  /// points back out of tree order were three quarters of the tuned flagship's kNN size measure). The models declare
+  /// points back out of tree order would be most of a kNN's size measure). The models declare
   /// the index a fit would build, as their files do, and predict the same.
   public static func exportFits(_ configurations: [Self], _ x: Matrix, labels: [Int], classCount: Int)
     throws(ModelError) -> [FittedKNearestNeighbors]

@@ -283,13 +283,11 @@ extension LogisticRegression {
   /// The solver for `classCount` classes and `features` columns: Newton's method when
   /// classCount × (features + 1) ≥ 100, L-BFGS below.
   ///
-  /// Measured one fit at a time (CPU, best of five, one training fold each, 2026-11-26; the table is in
-  /// docs/performance.md): L-BFGS wins on two classes with many rows and few columns (the flights flagship,
-  /// 10: 40 ms against 75; diamonds as "Ideal or not", 46: 51 ms against 130), where its whitened coordinates
-  /// absorb correlated columns. Newton wins on wide and many-class fits (Forbes 2000's 27 industries, 1,782:
-  /// 0.23 s against 1.6; digits, 650: 0.13 s against 3.4; an injury survey's 194 communes, 412: 0.81 s against
-  /// 4.3, and to the optimum, where L-BFGS stopped 1e-10 short). Below 100 the fits it leaves to L-BFGS take a
-  /// few milliseconds either way, and the shipped experiments' shapes (iris 15, breast cancer 22, flights 10)
+  /// L-BFGS wins on two classes with many rows and few columns (the flights flagship, 10; diamonds as "Ideal or
+  /// not", 46), where its whitened coordinates absorb correlated columns. Newton wins, several times over, on
+  /// wide and many-class fits (Forbes 2000's 27 industries, 1,782; digits, 650; an injury survey's 194
+  /// communes, 412), and reaches the optimum where L-BFGS stops just short. Below 100 the fits it leaves to
+  /// L-BFGS are quick either way, and the shipped experiments' shapes (iris 15, breast cancer 22, flights 10)
   /// stay on L-BFGS, so their results keep their bits.
   @_spi(Testing) public static func solver(classCount: Int, features: Int) -> Solver {
     classCount * (features + 1) >= 100 ? .newton : .lbfgs
@@ -452,8 +450,8 @@ private final class LogisticObjective {
   private var scores: [Double]
 
   static let blockSize = 1024
-  /// Rows whose log(1 + e) terms are summed as one log of their product: a log1p a row took a tenth of the 3×
-  /// flights run's CPU time. Each factor is at most 2, so the product of 256 stays finite.
+  /// Rows whose log(1 + e) terms are summed as one log of their product: a log1p a row is a large share of
+  /// a big run's CPU time. Each factor is at most 2, so the product of 256 stays finite.
   static let productRows = 256
   /// Below this, 1 + e would keep fewer than 45 of e's 53 bits, so the row takes log1p(e) instead. At or above it,
   /// rounding 1 + e and the product moves each row's term by at most about 2⁻⁵² absolutely, as log1p's own

@@ -13,8 +13,8 @@ import COpenBLAS
 /// Every point of the true k nearest has Ã − E ≤ D ≤ that k-th distance, ties included, so the answer is
 /// exactly `LinearNeighborIndex`'s and `KDTree`'s, bit for bit; only the rows near the boundary (exact ties on
 /// integer or one-hot data, or near-ties within E, about 1e-5 of the norms in 200 columns) cost an exact
-/// distance. Single precision doubles BLAS's speed, and the re-checks it adds are few: on 205 columns one
-/// fold's search took 0.37 s against 0.62 s in double (CPU, best of 3).
+/// distance. Single precision doubles BLAS's speed, and the re-checks it adds are few, so on wide data the
+/// search is markedly faster than in double.
 ///
 /// Coordinates are centred on the stored points' column means before the products when the points lie
 /// farther from the origin than they spread (raw measurements, say), which keeps the norms, and so E, small;
@@ -34,12 +34,12 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
   private let screens: Bool
 
   /// Queries screened per product. OpenBLAS packs a call's block of points afresh each time, so each point is
-  /// packed once per block of queries: 512 queries make that a small share (128 left it a tenth of the search on
-  /// 205 columns, perf).
+  /// packed once per block of queries: 512 queries make that a small share (128 leave it a noticeable one of the
+  /// search on wide data).
   static let queryBlock = 512
 
-  /// Points screened per product: 512 × 256 products are written and scanned while in cache. Measured on 205 and
-  /// 22 columns, 128 to 1,024 points and 128 to 512 queries were within 10% of each other, this the best.
+  /// Points screened per product: 512 × 256 products are written and scanned while in cache. On wide and narrow
+  /// data alike, blocks of 128 to 1,024 points and 128 to 512 queries perform about the same; this one is best.
   static let pointBlock = 256
 
   /// - Parameter points: consumed; handed the last reference, the index stores them without a copy.
@@ -289,8 +289,8 @@ public struct BruteForceNeighborIndex: SubsetNeighborIndex {
   /// The first point of a block from `from` on whose lower bound `norms[i] + products[i]` is within `limit`, or
   /// `end`: the screen's scan, which passes over nearly every point without a distance. A function of its own,
   /// never inlined, so that its loop keeps its few values in registers; inlined into the search around it, the
-  /// loop reloaded them from the stack on every point (diamonds' kNN folds: 3.8-4.6 s before the kd-tree's
-  /// seeding changed the search's code, 5.2-6.6 s after, three alternating runs each).
+  /// loop reloaded them from the stack on every point, and its speed shifted with unrelated changes to the
+  /// code around it.
   @inline(never)
   private static func firstWithin(
     _ limit: Double, norms: UnsafePointer<Double>, products: UnsafePointer<Float>, from: Int, to end: Int

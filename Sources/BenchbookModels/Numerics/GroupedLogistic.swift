@@ -7,7 +7,8 @@ import Foundation
 /// the distinct rows, not the rows.
 ///
 /// The leak audit scores every feature alone, and a category's one-hot columns take one distinct row per level:
-/// Forbes 2000's 61 countries among 800 screened rows, with 27 classes, cost as much as its whole model did.
+/// a feature of many levels and many classes (Forbes 2000's 61 countries, 27 classes) can cost as much as the
+/// whole model when fitted row by row.
 /// `OneColumnLogistic` does the same for a single column with an exact Hessian; here the parameters are
 /// (levels + 1) per class, so Newton's steps are solved by conjugate gradients (`NewtonCG`), as
 /// `LogisticRegression` solves many-class fits.

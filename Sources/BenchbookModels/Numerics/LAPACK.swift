@@ -7,8 +7,8 @@ import COpenBLAS
 /// and a threaded reduction could change results with the thread count.
 enum LAPACK {
   /// Runs once, on first use from any thread (Swift initialises globals lazily and atomically). Also turns off
-  /// LAPACKE's scan of every input for NaN, one function call per element (a tenth of a second of LDA's SVDs on
-  /// a million rows): every caller hands over finite values only, which the models check before.
+  /// LAPACKE's scan of every input for NaN, one function call per element (a noticeable cost on LDA's SVDs of
+  /// large data): every caller hands over finite values only, which the models check before.
   private static let configured: Void = {
     openblas_set_num_threads(1)
     LAPACKE_set_nancheck(0)

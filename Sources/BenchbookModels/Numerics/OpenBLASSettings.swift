@@ -6,17 +6,17 @@ import Foundation
 ///
 /// **Threads.** Every fit runs its products on its own thread (`LAPACK` pins OpenBLAS to one, so that no
 /// threaded reduction makes a result depend on the thread count). Told only then, OpenBLAS had already started a
-/// worker per core when it loaded, which spun on `sched_yield` for its first 0.13 s: on two cores, a core taken
-/// from loading the data, and 0.1 s of system time on a run of a small dataset. `OPENBLAS_NUM_THREADS=1` at
-/// start-up starts none.
+/// worker per core when it loaded, which spun on `sched_yield` for a while: on few cores, a core taken from
+/// loading the data, and system time that is a visible share of a small dataset's run.
+/// `OPENBLAS_NUM_THREADS=1` at start-up starts none.
 ///
 /// **Kernels.**
 /// OpenBLAS picks its kernels by processor model and falls back to its oldest ones (Prescott, SSE3 only) on a
-/// model it does not know. Debian 12's OpenBLAS 0.3.21 does not know the Intel Xeon of family 6 model 207 this
-/// was found on (2026-11-28), so every product ran on the fallback: brute-force kNN's folds on the
-/// vietnam-health survey took 12.1 s instead of 4.7 s, and logistic regression and LDA came out different in
-/// their last bits from the same run on an AMD EPYC, since kernels sum in different orders. Asked for by
-/// instruction set, the same kernels run on every processor that has it, and the results are the same bits.
+/// model it does not know. Debian 12's OpenBLAS 0.3.21 does not know the Intel Xeon of family 6 model 207, so
+/// every product there ran on the fallback: brute-force kNN ran several times slower, and logistic regression
+/// and LDA came out different in their last bits from the same run on an AMD EPYC, since kernels sum in
+/// different orders. Asked for by instruction set, the same kernels run on every processor that has it, and the
+/// results are the same bits.
 ///
 /// OpenBLAS reads both (`OPENBLAS_NUM_THREADS`, `OPENBLAS_CORETYPE`) only when it loads, so `ProcessRestart`
 /// applies them at start-up.

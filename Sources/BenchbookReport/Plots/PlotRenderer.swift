@@ -16,7 +16,7 @@ public enum PlotRenderer {
   ///
   /// Every plot is its own gnuplot process, and a small report's process spends most of its life starting up
   /// (loading gnuplot and its libraries), so the plots are drawn all at once, a thread each waiting on its
-  /// process, rather than one after another (iris's four took 40–70 ms each in a row). Each writes its own
+  /// process, rather than one after another, each waiting for the last to start up. Each writes its own
   /// file, so what is drawn does not depend on the order they finish in.
   public static func draw(
     _ results: ExperimentResults, into directory: String,

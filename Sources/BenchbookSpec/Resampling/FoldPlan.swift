@@ -74,7 +74,7 @@ public struct FoldPlan: Sendable {
   public static func foldsFromAssignment(_ assignment: [Int], k: Int, of base: RowIndices? = nil) -> [Fold] {
     precondition(assignment.count <= Int(Int32.max), "more rows than 32-bit row indices hold")
     // Each fold's positions in one flat buffer, a fold's after the one before (tuning cuts eleven sets of inner
-    // folds from a flagship's 300,000 rows: an append per row to an array per fold took a tenth of a second).
+    // folds from a flagship's 300,000 rows, where an append per row to an array per fold is slow).
     var offsets = [Int](repeating: 0, count: k + 1)
     for fold in assignment { offsets[fold + 1] += 1 }
     for fold in 0..<k { offsets[fold + 1] += offsets[fold] }
@@ -163,7 +163,7 @@ extension FoldPlan {
   /// SHA-256 of the fold assignment: every fold's repeat, index and test rows, as the text
   /// "repeat index:row,row,…" a line per fold. The text is written as bytes and hashed a block at a time, never
   /// held whole. A run of consecutive rows counts its decimal digits up in place instead of dividing each row
-  /// by ten: the results wait on this digest, which had taken 0.14–0.15 s for the 3× flights file's folds.
+  /// by ten: the results wait on this digest, which on a large file's folds would otherwise be a visible delay.
   public var sha256: String {
     var hasher = SHA256()
     var text = [UInt8]()
