@@ -226,7 +226,7 @@ struct ExportCommand: ParsableCommand {
     earlier: (path: String, results: ExperimentResults)?, explicit: Bool
   ) throws -> Double? {
     guard let (path, results) = earlier else { return nil }
-    let specBytes = (try? RegularFile.read(experiment.path)) ?? []
+    let specBytes = (try? RegularFile.read(experiment.path, atMost: Limits.specBytes, what: "a spec")) ?? []
     let mismatch: String? =
       if results.spec.sha256 != SHA256.hexDigest(specBytes) {
         "spec.sha256: written for another version of the spec (\(results.spec.path))"
