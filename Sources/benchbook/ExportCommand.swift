@@ -158,6 +158,9 @@ struct ExportCommand: ParsableCommand {
       let path = out ?? Self.defaultFileName(experiment: experiment.name, label: model, format: fileFormat)
       try AtomicFile.checkReplaceable(path)
       if let predictions { try AtomicFile.checkReplaceable(predictions) }
+      // A killed export's temporary files go, as a killed run's staging folders do.
+      AtomicFile.removeAbandoned(beside: path)
+      if let predictions { AtomicFile.removeAbandoned(beside: predictions) }
       let earlier = try Self.earlierResults(explicit: results, default: "reports/\(experiment.name)/results.json")
       let dataset = try Dataset.load(experiment.dataset)
       // A tuned model ships the configuration its inner protocol chooses on all rows, as `run` reports it.
