@@ -15,6 +15,8 @@ public enum RegularFile {
       case missing
       case notRegular
       case unreadable
+      /// Larger than the caller's limit (`Limits`); nothing was read.
+      case tooLarge
     }
 
     public var kind: Kind
@@ -31,10 +33,16 @@ public enum RegularFile {
     return kindName(status.st_mode)
   }
 
-  /// The whole file. Throws for a missing path, anything but a regular file, and I/O errors.
-  public static func read(_ path: String) throws(Failure) -> [UInt8] {
+  /// The whole file. Throws for a missing path, anything but a regular file, I/O errors, and a file of more than
+  /// `limit` bytes, checked by its size before anything is read (a sparse file can claim terabytes).
+  /// - Parameter what: the kind of file, for the message ("a spec").
+  public static func read(_ path: String, atMost limit: Int, what: String) throws(Failure) -> [UInt8] {
     let (descriptor, size) = try openForReading(path)
     defer { close(descriptor) }
+    let tooLarge = Failure(
+      kind: .tooLarge,
+      reason: "is too large: more than \(limit) bytes, the most \(what) may have (see docs/commands.md, Limits)")
+    guard size <= limit else { throw tooLarge }
     var readError: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
       count = 0
@@ -60,6 +68,7 @@ public enum RegularFile {
         break
       } else {
         bytes += chunk[0..<got]
+        if bytes.count > limit { throw tooLarge }
       }
     }
     if readError != 0 { throw Failure(kind: .unreadable, reason: "cannot read: \(reason(readError))") }

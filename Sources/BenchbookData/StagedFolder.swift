@@ -85,10 +85,35 @@ public final class StagedFolder {
   /// refuses the swap, the files move one by one instead, in the order given (the one a reader must see
   /// last goes last), the obsolete ones removed just before the last move: then only a kill between two
   /// of those moves can leave a mix.
+  ///
+  /// SIGINT and SIGTERM are deferred through the commit (`TemporaryCleanup.deferringInterrupts`), so an interrupt
+  /// at any of its steps leaves the complete new outputs, and the process then dies of it.
   public func commit(_ names: [String], removing obsolete: [String] = []) throws(AtomicFile.Failure) {
-    defer { discard() }
-    if swapFolders(names, removing: obsolete) { return }
-    try moveOneByOne(names, removing: obsolete)
+    try TemporaryCleanup.deferringInterrupts { () throws(AtomicFile.Failure) in
+      defer {
+        Self.testStep("discard")
+        discard()
+      }
+      Self.testStep("start")
+      if swapFolders(names, removing: obsolete) { return }
+      try moveOneByOne(names, removing: obsolete)
+    }
+  }
+
+  /// Test-only: `BENCHBOOK_TEST_SIGNAL_AT_COMMIT_STEP=STEP:INT` (or `:TERM`) sends this process the signal when
+  /// the commit reaches STEP (`start`, `chmod`, `linked`, `exchanged`, `discard`), waits until the cleanup thread
+  /// has it, then gives that thread a second to act before going on, as a ^C can land at any step. Not for users;
+  /// unset in normal use.
+  public static let signalStepVariable = "BENCHBOOK_TEST_SIGNAL_AT_COMMIT_STEP"
+
+  private static func testStep(_ step: String) {
+    guard let value = getenv(signalStepVariable).map({ String(cString: $0) }), value.hasPrefix(step + ":") else {
+      return
+    }
+    let number = value.hasSuffix(":TERM") ? SIGTERM : SIGINT
+    kill(getpid(), number)
+    while TemporaryCleanup.interruptReceived == 0 { usleep(1000) }
+    sleep(1)
   }
 
   /// The whole-folder commit; `false` (nothing in the destination changed) when it does not apply.
@@ -109,6 +134,7 @@ public final class StagedFolder {
     guard stat(path, &own) == 0 else { return false }
     if own.st_gid != folder.st_gid, chown(path, uid_t.max, folder.st_gid) != 0 { return false }
     guard chmod(path, folder.st_mode & 0o7777) == 0 else { return false }
+    Self.testStep("chmod")
     var replaced = ours.union(obsolete)
     guard let kept = try? FileManager.default.contentsOfDirectory(atPath: target) else { return false }
     for name in kept {
@@ -118,7 +144,9 @@ public final class StagedFolder {
       guard link("\(target)/\(name)", file(name)) == 0 else { return false }
       replaced.insert(name)
     }
+    Self.testStep("linked")
     guard Self.exchange(path, target) else { return false }
+    Self.testStep("exchanged")
     // A file that reached the destination after it was listed moves on into the new one, never replacing.
     let earlier = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
     for name in earlier where !replaced.contains(name) {

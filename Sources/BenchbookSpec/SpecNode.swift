@@ -29,10 +29,15 @@ struct SpecNode {
     return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
   }
 
-  func int(atLeast minimum: Int? = nil) throws(SpecError) -> Int {
+  /// A whole number of at least `minimum` and, when given, at most `maximum` (one of `Limits`, whose name the
+  /// message gives as `limit`).
+  func int(atLeast minimum: Int? = nil, atMost maximum: Int? = nil, limit: String? = nil) throws(SpecError) -> Int {
     let text = try string()
     guard let value = Int(text) else { throw error("expected a whole number, found '\(text)'") }
     if let minimum, value < minimum { throw error("must be at least \(minimum), found \(value)") }
+    if let maximum, value > maximum {
+      throw error("must be at most \(maximum)\(limit.map { " (\($0))" } ?? ""), found \(value)")
+    }
     return value
   }
 

@@ -15,7 +15,9 @@ extension SpecParser {
   {
     let fields = try node?.fields(allowed: resamplingKeys) ?? [:]
     var ceiling = defaultMaximumFits
-    if let maximum = fields.optional("max_fits") { ceiling = try maximum.int(atLeast: 1) }
+    if let maximum = fields.optional("max_fits") {
+      ceiling = try maximum.int(atLeast: 1, atMost: Limits.maximumFits, limit: "the limit on max_fits")
+    }
     let splits = resampling.splitCount
     let configurations = models.reduce(0) { total, model in
       let count = model.search?.configurations.count ?? 1

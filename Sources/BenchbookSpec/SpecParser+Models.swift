@@ -63,6 +63,19 @@ extension SpecParser {
     guard !searched.isEmpty else {
       return ModelSpec(label: label, classifier: try build(fixed), location: nameNode.location)
     }
+    // The grid's size is multiplied out, with overflow checks, before any configuration is built, so a grid of
+    // 1e12 is refused at once rather than after its product fills memory.
+    var gridSize = 1
+    for setting in searched {
+      let (product, overflow) = gridSize.multipliedReportingOverflow(by: setting.values.count)
+      guard !overflow, product <= Limits.gridConfigurations else {
+        let counts = searched.map { "\($0.values.count) \($0.key)" }.joined(separator: " × ")
+        throw nameNode.error(
+          "\(label)'s search grid (\(counts)) holds more than \(Limits.gridConfigurations) configurations, "
+            + "the limit on grid size; search fewer values")
+      }
+      gridSize = product
+    }
     // Every listed value is checked on its own first, so an error names the value's line.
     var dimensions: [SearchSpace.Dimension] = []
     for setting in searched {

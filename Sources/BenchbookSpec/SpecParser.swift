@@ -19,7 +19,7 @@ public enum SpecParser {
   public static func parse(file path: String) throws(SpecError) -> ExperimentSpec {
     let bytes: [UInt8]
     do {
-      bytes = try RegularFile.read(path)
+      bytes = try RegularFile.read(path, atMost: Limits.specBytes, what: "a spec")
     } catch {
       throw SpecError(error.reason, at: SourceLocation(file: path))
     }
@@ -377,7 +377,9 @@ public enum SpecParser {
     guard let node else { return spec }
     let fields = try node.fields(
       allowed: ["rounds", "log_loss", "time_ratio", "model_size", "instruction_count", "instructions", "models"])
-    if let rounds = fields.optional("rounds") { spec.rounds = try rounds.int(atLeast: 3) }
+    if let rounds = fields.optional("rounds") {
+      spec.rounds = try rounds.int(atLeast: 3, atMost: Limits.timingRounds, limit: "the limit on timing rounds")
+    }
     if let instructions = fields.optional("instructions") { spec.instructions = try instructions.bool() }
     spec.defaults = try parseThresholds(fields, over: spec.defaults)
     if let models = fields.optional("models") {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchbookData
 import BenchbookEvaluation
 import BenchbookReport
 import BenchbookSpec
@@ -63,10 +64,9 @@ enum AuditExit {
     let standing = audit.standingErrors
     guard !standing.isEmpty else { return }
     let named = standing.map { "\($0.check) [\($0.subject)]" }.joined(separator: ", ")
-    FileHandle.standardError.write(
-      Data(
-        "benchbook: leak audit: \(standing.count) error-level finding\(standing.count == 1 ? "" : "s") not accepted: \(named)\n"
-          .utf8))
+    StandardStream.error(
+      "benchbook: leak audit: \(standing.count) error-level finding\(standing.count == 1 ? "" : "s") not accepted: \(named)\n"
+    )
     throw ExitCode(status)
   }
 }

@@ -28,7 +28,8 @@ struct Benchbook: ParsableCommand {
 
       Exit status: 0 on success; 1 on any error (bad spec or data, I/O); 2 when `check` finds a \
       regression; 3 when the audit found an error-level finding the spec does not accept; 4 when \
-      `check --require-baseline` finds no comparable baseline; 64 on a command-line usage error.
+      `check --require-baseline` (or `check` with $CI set) finds no comparable baseline; 64 on a command-line \
+      usage error.
       """,
     version: EnvironmentProbe.benchbookVersion,
     subcommands: [
@@ -47,5 +48,11 @@ struct Benchbook: ParsableCommand {
     HeapPolicy.returnLargeBlocksOnFree()
     MemoryTrace.start()
     main(nil)
+    // A command that succeeded but whose output could not be written (a full disk, `/dev/full`) did not
+    // succeed; errors have already exited with their own status.
+    if !StandardStream.flushOutput() {
+      StandardStream.error("benchbook: error: cannot write to standard output\n")
+      exit(withError: ExitCode.failure)
+    }
   }
 }

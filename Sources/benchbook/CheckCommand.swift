@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchbookData
 import BenchbookEvaluation
 import BenchbookReport
 import BenchbookSpec
@@ -17,8 +18,9 @@ struct CheckCommand: ParsableCommand {
       output folder, whatever the outcome.
 
       Exit status: 0 pass (warnings and improvements included); 1 Benchbook error (bad spec, I/O, a \
-      revision that does not exist or does not build); 2 regression; 4 baseline missing or incomparable, \
-      with --require-baseline (without it, a notice and 0).
+      revision that does not exist or does not build, a baseline that exists but cannot be read or is of \
+      another experiment, a step summary that cannot be written); 2 regression; 4 baseline missing or \
+      incomparable, with --require-baseline or when $CI is set (otherwise a notice and 0).
       """
   )
 
@@ -61,6 +63,8 @@ struct CheckCommand: ParsableCommand {
     var status: Int32 = 0
     try CommandLineFailure.reporting {
       let experiment = try SpecParser.read(file: spec)
+      // A summary that cannot be appended to (a FIFO, a device) is refused before anything is measured.
+      if let summary = RegressionReport.stepSummaryPath() { try AppendFile.checkAppendable(summary) }
       let directory = out ?? "reports/\(experiment.name)"
       let outcome: RegressionCheck.Outcome
       let commit: String
@@ -80,7 +84,14 @@ struct CheckCommand: ParsableCommand {
       if outcome.current != nil {
         try RegressionHistory.append(RegressionHistory.entry(outcome, commit: commit), to: historyPath)
       }
-      let path = try RegressionReport.write(outcome, history: RegressionHistory.read(historyPath), to: directory)
+      let path: String
+      var summaryFailure: RegressionReport.StepSummaryFailure?
+      do {
+        path = try RegressionReport.write(outcome, history: RegressionHistory.read(historyPath), to: directory)
+      } catch let failure as RegressionReport.StepSummaryFailure {
+        summaryFailure = failure
+        path = failure.reportPath
+      }
       print(RegressionReport.headline(outcome))
       for row in outcome.rows where [.fail, .warn, .improved, .notComparable].contains(row.verdict) {
         var line = "  \(row.verdict.rawValue): \(row.model) \(row.metric.rawValue)"
@@ -88,10 +99,18 @@ struct CheckCommand: ParsableCommand {
         print(line + (row.note.map { " (\($0))" } ?? ""))
       }
       print("report: \(path)")
+      let ci = GateEnvironment.isCI()
       if outcome.failed > 0 {
         status = 2
-      } else if outcome.incomparable && requireBaseline {
+      } else if outcome.incomparable && (requireBaseline || ci) {
+        if ci && !requireBaseline {
+          StandardStream.error("benchbook: $CI is set, so a check that compared nothing fails (exit 4)\n")
+        }
         status = 4
+      }
+      if let summaryFailure {
+        StandardStream.error("benchbook: error: \(summaryFailure)\n")
+        if status == 0 { status = 1 }
       }
     }
     if status != 0 { throw ExitCode(status) }
@@ -103,7 +122,7 @@ struct CheckCommand: ParsableCommand {
     let base: SideBySideCheck.Side
     if let against {
       let built = try RevisionBuild.binary(for: against) { message in
-        FileHandle.standardError.write(Data("benchbook: \(message)\n".utf8))
+        StandardStream.error("benchbook: \(message)\n")
       }
       base = SideBySideCheck.Side(
         binary: built.binary, name: "\(against) (\(built.commit.prefix(12)))", commit: built.commit,
@@ -123,5 +142,14 @@ struct CheckCommand: ParsableCommand {
       name: "this benchbook" + (headCommit.map { " (working tree at \($0.prefix(12)))" } ?? ""), commit: headCommit,
       environment: environment)
     return try SideBySideCheck.check(experiment, base: base, head: head, jobs: parallel.jobs)
+  }
+}
+
+/// Whether the check runs in continuous integration, where a gate that compared nothing must not pass.
+enum GateEnvironment {
+  /// `$CI` set to anything but empty, `0`, `false` or `no` (GitHub Actions, GitLab and most others set `true`).
+  static func isCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    guard let value = environment["CI"]?.lowercased() else { return false }
+    return !["", "0", "false", "no"].contains(value)
   }
 }

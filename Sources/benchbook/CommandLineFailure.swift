@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchbookData
 import Foundation
 
 /// Turns any error into one clear line on standard error and exit status 1.
@@ -9,7 +10,7 @@ enum CommandLineFailure {
     } catch let exit as ExitCode {
       throw exit
     } catch {
-      FileHandle.standardError.write(Data("benchbook: error: \(error)\n".utf8))
+      StandardStream.error("benchbook: error: \(error)\n")
       throw ExitCode.failure
     }
   }

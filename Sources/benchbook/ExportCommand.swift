@@ -158,6 +158,9 @@ struct ExportCommand: ParsableCommand {
       let path = out ?? Self.defaultFileName(experiment: experiment.name, label: model, format: fileFormat)
       try AtomicFile.checkReplaceable(path)
       if let predictions { try AtomicFile.checkReplaceable(predictions) }
+      // A killed export's temporary files go, as a killed run's staging folders do.
+      AtomicFile.removeAbandoned(beside: path)
+      if let predictions { AtomicFile.removeAbandoned(beside: predictions) }
       let earlier = try Self.earlierResults(explicit: results, default: "reports/\(experiment.name)/results.json")
       let dataset = try Dataset.load(experiment.dataset)
       // A tuned model ships the configuration its inner protocol chooses on all rows, as `run` reports it.
@@ -226,7 +229,7 @@ struct ExportCommand: ParsableCommand {
     earlier: (path: String, results: ExperimentResults)?, explicit: Bool
   ) throws -> Double? {
     guard let (path, results) = earlier else { return nil }
-    let specBytes = (try? RegularFile.read(experiment.path)) ?? []
+    let specBytes = (try? RegularFile.read(experiment.path, atMost: Limits.specBytes, what: "a spec")) ?? []
     let mismatch: String? =
       if results.spec.sha256 != SHA256.hexDigest(specBytes) {
         "spec.sha256: written for another version of the spec (\(results.spec.path))"

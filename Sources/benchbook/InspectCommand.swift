@@ -18,7 +18,7 @@ struct InspectCommand: ParsableCommand {
     try CommandLineFailure.reporting {
       let bytes: [UInt8]
       do throws(RegularFile.Failure) {
-        bytes = try RegularFile.read(file)
+        bytes = try RegularFile.read(file, atMost: Limits.modelFileBytes, what: "a model file")
       } catch {
         throw CommandError("\(file): \(error.reason)")
       }

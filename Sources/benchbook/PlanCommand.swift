@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchbookData
 import BenchbookEvaluation
 import BenchbookSpec
 import Foundation
@@ -33,6 +34,9 @@ struct PlanCommand: ParsableCommand {
 
   func validate() throws {
     guard shards >= 1 else { throw ValidationError("--shards must be at least 1") }
+    guard shards <= Limits.shards else {
+      throw ValidationError("--shards \(shards): at most \(Limits.shards) shards (the limit on shards)")
+    }
   }
 
   func run() throws {

@@ -1,3 +1,4 @@
+import BenchbookData
 import Foundation
 import Synchronization
 
@@ -62,6 +63,6 @@ final class ProgressLine: Sendable {
   }
 
   private func write(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    StandardStream.error(text)
   }
 }

@@ -78,6 +78,6 @@ enum PlotNotice {
   }
 
   private static func write(_ line: String) {
-    FileHandle.standardError.write(Data("benchbook: \(line)\n".utf8))
+    StandardStream.error("benchbook: \(line)\n")
   }
 }

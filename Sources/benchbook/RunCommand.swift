@@ -37,6 +37,10 @@ struct RunCommand: ParsableCommand {
       valueName: "I/N"))
   var shard: ShardOption?
 
+  func validate() throws {
+    try shard?.validate()
+  }
+
   func run() throws {
     try CommandLineFailure.reporting {
       let experiment = try SpecParser.read(file: spec)

@@ -1,3 +1,4 @@
+import BenchbookData
 import BenchbookEvaluation
 import BenchbookReport
 import Foundation
@@ -10,7 +11,7 @@ enum RunOutput {
   static func write(_ run: ExperimentRunner.Run, to directory: String, quiet: Bool, note: String = "") throws {
     // Warnings go to standard error even when quiet: they are about the numbers, not the progress.
     for warning in run.plan.warnings {
-      FileHandle.standardError.write(Data("benchbook: warning: \(warning)\n".utf8))
+      StandardStream.error("benchbook: warning: \(warning)\n")
     }
     let written = try ReportPublisher.publish(run.results, to: directory, includingResults: true)
     PlotNotice.print(written.plots, quiet: quiet)

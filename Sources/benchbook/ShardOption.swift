@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchbookData
 import Foundation
 
 /// `--shard I/N` (I from 0) or `--shard auto/N`, which takes I from the scheduler running the command:
@@ -20,13 +21,22 @@ struct ShardOption: ExpressibleByArgument, Sendable {
     }
   }
 
+  /// Refuses more shards than `Limits.shards` before anything is planned: the partition holds a table per shard.
+  func validate() throws {
+    guard count <= Limits.shards else {
+      throw ValidationError(
+        "--shard \(index.map(String.init) ?? "auto")/\(count): at most \(Limits.shards) shards (the limit on shards)")
+    }
+  }
+
   /// The shard index, reading the scheduler's variable for `auto`.
   func resolvedIndex(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int {
     if let index { return index }
     let sources: [(String, Int)] = [("SLURM_ARRAY_TASK_ID", 0), ("JOB_COMPLETION_INDEX", 0), ("PARALLEL_SEQ", -1)]
     for (name, offset) in sources {
       guard let text = environment[name] else { continue }
-      guard let value = Int(text), value + offset >= 0, value + offset < count else {
+      // The range is checked before the offset is added, so no value of the variable can overflow.
+      guard let value = Int(text), value >= -offset, value < count - offset else {
         throw CommandError("--shard auto/\(count): \(name)=\(text) does not name a shard in 0..<\(count)")
       }
       return value + offset

@@ -41,6 +41,10 @@ struct StudyCommand: ParsableCommand {
       valueName: "I/N"))
   var shard: ShardOption?
 
+  func validate() throws {
+    try shard?.validate()
+  }
+
   @Option(
     name: .long,
     help: ArgumentHelp(

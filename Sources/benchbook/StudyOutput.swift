@@ -42,8 +42,8 @@ enum StudyOutput {
       let names = flagged.map {
         "\($0.0.spec.name) (\($0.1.audit!.standingErrors.map { "\($0.check) [\($0.subject)]" }.joined(separator: ", ")))"
       }
-      FileHandle.standardError.write(
-        Data("benchbook: leak audit: error-level findings not accepted in \(names.joined(separator: "; "))\n".utf8))
+      StandardStream.error(
+        "benchbook: leak audit: error-level findings not accepted in \(names.joined(separator: "; "))\n")
       throw ExitCode(AuditExit.status)
     }
   }
@@ -63,6 +63,6 @@ enum StudyOutput {
   }
 
   static func note(_ line: String) {
-    FileHandle.standardError.write(Data("\(line)\n".utf8))
+    StandardStream.error("\(line)\n")
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchbookData
 import BenchbookEvaluation
 import BenchbookSpec
 import Foundation
@@ -51,7 +52,9 @@ struct TimingWorkerCommand: ParsableCommand {
     var session: TimingSession?
     let encoder = JSONCoding.encoder([.sortedKeys, .withoutEscapingSlashes])
     func answer(_ value: some Encodable) throws {
-      FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+      guard StandardStream.output(Array(try encoder.encode(value)) + [UInt8(ascii: "\n")]) else {
+        throw CommandError("timing-worker: cannot write its answer to standard output")
+      }
     }
     /// Tuned models are timed at the configuration the run chose, as `baseline` times them.
     func models(_ labels: some Sequence<String>) throws -> (TimingSession, [ModelSpec]) {

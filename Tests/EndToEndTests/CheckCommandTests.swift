@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The regression gate, end to end: a fresh baseline, then checks against it and against tampered copies.
 ///
 /// Tests run in parallel, so timings here are noisy by design. Except where a test is about
@@ -38,10 +42,15 @@ import Testing
       to: URL(fileURLWithPath: path))
   }
 
-  func check(_ scratch: Scratch, baseline: String, spec: String, extra: [String] = [])
+  /// Runs `check`, outside CI unless `environment` says otherwise.
+  func check(
+    _ scratch: Scratch, baseline: String, spec: String, extra: [String] = [], environment: [String: String] = [:]
+  )
     throws -> (BenchbookBinary.Output, String)
   {
-    let output = try BenchbookBinary.run(["check", spec, "--baseline", baseline, "--out", scratch.path("out")] + extra)
+    let output = try BenchbookBinary.run(
+      ["check", spec, "--baseline", baseline, "--out", scratch.path("out")] + extra,
+      environment: ["CI": ""].merging(environment) { $1 })
     let report = (try? String(contentsOfFile: scratch.path("out/regression.md"), encoding: .utf8)) ?? ""
     return (output, report)
   }
@@ -152,13 +161,76 @@ import Testing
     #expect(strict.status == 4)
   }
 
+  @Test func aMissingBaselineFailsInCI() throws {
+    let scratch = try Scratch()
+    let spec = try irisSpec(scratch)
+    let (output, report) = try check(
+      scratch, baseline: scratch.path("nowhere.json"), spec: spec, environment: ["CI": "true"])
+    #expect(output.status == 4, "\(output.stdout)\(output.stderr)")
+    #expect(report.hasPrefix("Regression check: not run"))
+    #expect(output.stderr.contains("$CI is set"))
+  }
+
+  /// A baseline that exists but is not JSON, is cut short, or is of another experiment fails the gate with exit 1
+  /// and names the file (and the key where there is one), with or without `--require-baseline`, before measuring.
+  @Test(arguments: ["not json", "truncated", "another experiment", "no model in common", "a directory"])
+  func anUnreadableBaselineFailsClosed(_ fault: String) throws {
+    let scratch = try Scratch()
+    let spec = try irisSpec(scratch)
+    let shipped = try String(
+      contentsOfFile: "\(BenchbookBinary.packageRoot.path)/experiments/baselines/iris.json", encoding: .utf8)
+    let baseline = scratch.path("b.json")
+    var expected = baseline
+    switch fault {
+    case "not json":
+      try scratch.write("b.json", "this is not a baseline\n")
+      expected += ":1:"
+    case "truncated":
+      try scratch.write("b.json", String(shipped.prefix(shipped.count / 2)))
+      expected += ":"
+    case "another experiment":
+      try scratch.write(
+        "b.json", shipped.replacingOccurrences(of: "\"experiment\" : \"iris\"", with: "\"experiment\" : \"wine\""))
+      expected += ": experiment: the baseline is of \"wine\""
+    case "no model in common":
+      try scratch.write("b.json", shipped.replacingOccurrences(of: "\"label\" : \"", with: "\"label\" : \"old-"))
+      expected += ": models: none of the baseline's models"
+    default:
+      try FileManager.default.createDirectory(atPath: baseline, withIntermediateDirectories: true)
+      expected += ": is a directory"
+    }
+    for extra in [[], ["--require-baseline"]] {
+      let (output, _) = try check(scratch, baseline: baseline, spec: spec, extra: extra)
+      #expect(output.status == 1, "\(fault) \(extra): \(output.stdout)\(output.stderr)")
+      #expect(output.stderr.contains(expected), "\(fault): \(output.stderr)")
+      #expect(!output.stdout.contains("not run"), "\(fault): \(output.stdout)")
+    }
+  }
+
+  /// A FIFO or a device as the step summary is refused before the check measures anything, and never hangs.
+  @Test(arguments: ["fifo", "/dev/full"])
+  func aStepSummaryThatIsNotAFileIsRefused(_ kind: String) throws {
+    let scratch = try Scratch()
+    var summary = kind
+    if kind == "fifo" {
+      summary = scratch.path("summary")
+      #expect(mkfifo(summary, 0o600) == 0)
+    }
+    let output = try BenchbookBinary.run(
+      ["check", "experiments/iris.yaml", "--baseline", scratch.path("none.json"), "--out", scratch.path("out")],
+      environment: ["GITHUB_STEP_SUMMARY": summary, "CI": ""], timeout: 300)
+    #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+    #expect(output.stderr.contains("\(summary): cannot write: it is a"), "\(output.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("out/regression.md")))
+  }
+
   @Test func theSummaryGoesToGitHubWhenAsked() throws {
     let scratch = try Scratch()
     let summary = scratch.path("summary.md")
     try "earlier step\n".write(toFile: summary, atomically: true, encoding: .utf8)
     let output = try BenchbookBinary.run(
       ["check", "experiments/iris.yaml", "--baseline", scratch.path("none.json"), "--out", scratch.path("out")],
-      environment: ["GITHUB_STEP_SUMMARY": summary])
+      environment: ["GITHUB_STEP_SUMMARY": summary, "CI": ""])
     #expect(output.status == 0)
     let text = try String(contentsOfFile: summary, encoding: .utf8)
     #expect(text.hasPrefix("earlier step\nRegression check: not run"))

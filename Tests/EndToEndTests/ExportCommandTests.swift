@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `benchbook export` and `benchbook inspect`, run as a user runs them.
 @Suite struct ExportCommandTests {
   static let irisSpec = BenchbookBinary.packageRoot.appendingPathComponent("experiments/iris.yaml").path
@@ -30,6 +34,28 @@ import Testing
     #expect(
       inspect.stdout.contains(
         "\(file): \(size.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) bytes"))
+  }
+
+  /// A killed export's temporary files (`.NAME.tmp-PID` of a process that is gone, Foundation's `.dat.nosync*`
+  /// from an hour ago) are removed by the next export into the same folder; a live process's are kept.
+  @Test func theNextExportRemovesAKilledExportsLeftovers() throws {
+    let scratch = try Scratch()
+    let gone = Process()
+    gone.executableURL = URL(fileURLWithPath: "/bin/true")
+    try gone.run()
+    gone.waitUntilExit()
+    let leftovers = [".m.mlmodel.tmp-\(gone.processIdentifier)", ".dat.nosyncA1b2C3"]
+    let live = ".other.mlmodel.tmp-\(getpid())"
+    for name in leftovers + [live] { try scratch.write(name, "partial") }
+    let hourAgo = Date().addingTimeInterval(-7200)
+    try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: scratch.path(leftovers[1]))
+    let output = try BenchbookBinary.run(
+      ["export", Self.irisSpec, "--model", "NB", "--out", scratch.path("m.mlmodel")], in: scratch.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    for name in leftovers { #expect(!FileManager.default.fileExists(atPath: scratch.path(name)), "\(name)") }
+    #expect(FileManager.default.fileExists(atPath: scratch.path(live)))
+    let hidden = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasPrefix(".") }
+    #expect(hidden == [live], "\(hidden)")
   }
 
   @Test func sameFitSameBytesAndDefaultFileName() throws {

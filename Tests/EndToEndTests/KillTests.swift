@@ -45,18 +45,40 @@ import Testing
   }
 
   /// Starts a run of spec `number`; with `pause`, it sleeps that long once everything is staged.
-  func start(_ scratch: Scratch, pause: Double? = nil) throws -> Process {
+  func start(_ scratch: Scratch, pause: Double? = nil, environment extra: [String: String] = [:]) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: BenchbookBinary.path)
     process.arguments = ["run", scratch.path("small.yaml"), "--quiet", "--out", scratch.path("out"), "--jobs", "1"]
     process.currentDirectoryURL = scratch.url
     var environment = ProcessInfo.processInfo.environment
     if let pause { environment["BENCHBOOK_TEST_PAUSE_BEFORE_COMMIT"] = "\(pause)" }
+    environment.merge(extra) { $1 }
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
     return process
+  }
+
+  /// SIGINT or SIGTERM delivered at each step of the commit (the hook sends it there and lets the cleanup thread
+  /// act before going on): the interrupt waits for the commit, so the folder holds the complete new outputs, the
+  /// process then dies of the signal, and nothing else is left, neither a staging folder nor a temporary file.
+  @Test(arguments: ["start", "chmod", "linked", "exchanged", "discard"], ["INT", "TERM"])
+  func anInterruptAtEachCommitStepLeavesTheNewOutputs(step: String, signal: String) throws {
+    let scratch = try Scratch()
+    try scratch.write("small.yaml", spec(1))
+    let first = try start(scratch)
+    first.waitUntilExit()
+    try #require(first.terminationStatus == 0)
+    try scratch.write("small.yaml", spec(2))
+    let process = try start(scratch, environment: ["BENCHBOOK_TEST_SIGNAL_AT_COMMIT_STEP": "\(step):\(signal)"])
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal, "\(step) \(signal): exit \(process.terminationStatus)")
+    #expect(process.terminationStatus == (signal == "INT" ? SIGINT : SIGTERM), "\(step) \(signal)")
+    #expect(try committedRun(scratch) == 2, "\(step) \(signal): the new outputs")
+    #expect(stagingFolders(scratch).isEmpty, "\(step) \(signal): \(stagingFolders(scratch))")
+    let hidden = try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).filter { $0.hasPrefix(".") }
+    #expect(hidden.isEmpty, "\(step) \(signal): \(hidden)")
   }
 
   @Test func killedRunsLeaveEarlierOrNewOutputsNeverAMix() throws {

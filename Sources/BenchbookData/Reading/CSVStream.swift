@@ -38,7 +38,7 @@ public final class CSVStream {
     contents = try ContentStream(path: path, reportingAt: location, blockSize: blockBytes)
     capacity = max(windowBytes, 1)
     buffer = .allocate(capacity: capacity)
-    repeat { try readMore() } while filled < 3 && !isAtEnd
+    repeat { try readMore(line: 1) } while filled < 3 && !isAtEnd
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
     if filled >= 3 && buffer[0] == bom[0] && buffer[1] == bom[1] && buffer[2] == bom[2] { position = 3 }
     try readHeader()
@@ -49,8 +49,9 @@ public final class CSVStream {
   private var window: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: buffer, count: filled) }
 
   /// Keeps the unread bytes, moved to the front, and fills the rest of the window (twice the room when
-  /// one record fills it all).
-  private func readMore() throws(DataError) {
+  /// one record fills it all, up to `Limits.recordBytes`: an endless line, a gzip bomb's included, ends in an
+  /// error at `line` rather than in memory exhausted).
+  private func readMore(line: Int) throws(DataError) {
     if position > 0 {
       let kept = filled - position
       if kept > 0 { buffer.update(from: buffer + position, count: kept) }
@@ -58,6 +59,11 @@ public final class CSVStream {
       position = 0
     }
     if filled == capacity {
+      guard capacity < Limits.recordBytes else {
+        throw DataError(
+          .malformedCSV, at: SourceLocation(file: path, line: line),
+          "a record longer than \(Limits.recordBytes) bytes, the limit on line length (see docs/commands.md, Limits)")
+      }
       let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
       grown.initialize(from: buffer, count: filled)
       buffer.deallocate()
@@ -84,7 +90,7 @@ public final class CSVStream {
       scanner.rebase(window, position: position, isFinal: isAtEnd)
       let found = try scanner.next()
       if scanner.needsMore {
-        try readMore()
+        try readMore(line: 1)
         continue
       }
       guard found else {
@@ -169,7 +175,7 @@ public final class CSVStream {
       }
       guard scanner.needsMore else { break }
       position = scanner.position
-      try readMore()
+      try readMore(line: scanner.line)
       scanner.rebase(window, position: position, isFinal: isAtEnd)
     }
     position = scanner.position

@@ -17,7 +17,7 @@ public enum DataFile {
     -> [UInt8]
   {
     do {
-      return try RegularFile.read(path)
+      return try RegularFile.read(path, atMost: Limits.dataFileBytes, what: "a data file (the machine's memory)")
     } catch {
       throw unreadable(error, path: path, reportingAt: location)
     }
@@ -31,7 +31,7 @@ public enum DataFile {
       switch failure.kind {
       case .missing: "cannot open data file '\(displayPath(path))': \(String(cString: strerror(ENOENT)))"
       case .notRegular: "data file '\(displayPath(path))' \(failure.reason)"
-      case .unreadable: "data file '\(displayPath(path))': \(failure.reason)"
+      case .unreadable, .tooLarge: "data file '\(displayPath(path))': \(failure.reason)"
       }
     return DataError(.unreadableFile, at: location ?? SourceLocation(file: displayPath(path)), message)
   }

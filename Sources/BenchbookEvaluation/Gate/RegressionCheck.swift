@@ -66,6 +66,24 @@ public enum RegressionCheck {
     try ResultsFile.decode(Baseline.self, at: path, kind: "baseline")
   }
 
+  /// Fails, naming the key, when the baseline at `path` is of another experiment or shares no model with `spec`.
+  public static func checkMatches(_ baseline: Baseline, at path: String, spec: ExperimentSpec) throws(ResultsFile
+    .ReadError)
+  {
+    guard baseline.experiment == spec.name else {
+      throw ResultsFile.ReadError(
+        path: path,
+        reason: "experiment: the baseline is of \"\(baseline.experiment)\", not of \(spec.path)'s \"\(spec.name)\"")
+    }
+    let labels = Set(spec.models.map(\.label))
+    guard baseline.models.contains(where: { labels.contains($0.label) }) else {
+      let named = baseline.models.map(\.label).joined(separator: ", ")
+      throw ResultsFile.ReadError(
+        path: path,
+        reason: "models: none of the baseline's models (\(named.isEmpty ? "none" : named)) is in \(spec.path)")
+    }
+  }
+
   public static func encode(_ baseline: Baseline) throws -> [UInt8] {
     try ResultsFile.encodeContract(baseline)
   }
@@ -82,13 +100,10 @@ public enum RegressionCheck {
       outcome.problem = "no baseline at \(baselinePath); make one with `benchbook baseline \(spec.path)`"
       return (outcome, nil)
     }
-    let baseline: Baseline
-    do {
-      baseline = try loadBaseline(baselinePath)
-    } catch {
-      outcome.problem = "\(error)"
-      return (outcome, nil)
-    }
+    // A baseline that exists but cannot be read, or is not of this experiment, is an error and never a
+    // notice: a truncated or tampered file must not switch the gate off.
+    let baseline = try loadBaseline(baselinePath)
+    try checkMatches(baseline, at: baselinePath, spec: spec)
     outcome.baseline = baseline
     var (run, current) = try measure(spec, options: options, command: command)
     let judge = RegressionJudge(limits: spec.regression)

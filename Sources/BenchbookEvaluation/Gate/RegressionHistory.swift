@@ -50,7 +50,9 @@ public enum RegressionHistory {
   }
 
   public static func read(_ path: String) -> [Entry] {
-    guard let bytes = try? RegularFile.read(path) else { return [] }
+    guard let bytes = try? RegularFile.read(path, atMost: Limits.jsonFileBytes, what: "a history file") else {
+      return []
+    }
     let text = String(decoding: bytes, as: UTF8.self)
     let decoder = JSONCoding.decoder()
     return text.split(separator: "\n").compactMap { try? decoder.decode(Entry.self, from: Data($0.utf8)) }
@@ -60,7 +62,10 @@ public enum RegressionHistory {
   public static func append(_ entry: Entry, to path: String) throws {
     let encoder = JSONCoding.encoder([.sortedKeys, .withoutEscapingSlashes])
     try AtomicFile.checkReplaceable(path)
-    var text = (try? RegularFile.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    var text =
+      (try? RegularFile.read(path, atMost: Limits.jsonFileBytes, what: "a history file")).map {
+        String(decoding: $0, as: UTF8.self)
+      } ?? ""
     if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
     text += String(decoding: try encoder.encode(entry), as: UTF8.self) + "\n"
     try AtomicFile.write(text, to: path)

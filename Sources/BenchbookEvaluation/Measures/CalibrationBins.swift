@@ -20,6 +20,35 @@ public struct CalibrationBins: Sendable, Hashable, Codable {
     observedSums = [Double](repeating: 0, count: Self.binCount)
   }
 
+  enum CodingKeys: String, CodingKey {
+    case counts, predictedSums, observedSums
+  }
+
+  /// Reads bins back from a shard file: exactly `binCount` in every list and no count below 0 or above
+  /// `Limits.recordedCount`, so pooling folds never indexes past a list cut short nor sums past `Int`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    counts = try container.decode([Int].self, forKey: .counts)
+    predictedSums = try container.decode([Double].self, forKey: .predictedSums)
+    observedSums = try container.decode([Double].self, forKey: .observedSums)
+    let lengths: [(CodingKeys, Int)] = [
+      (.counts, counts.count), (.predictedSums, predictedSums.count), (.observedSums, observedSums.count),
+    ]
+    for (key, length) in lengths where length != Self.binCount {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: container, debugDescription: "holds \(length) bins, not \(Self.binCount)")
+    }
+    if let count = counts.first(where: { $0 < 0 || $0 > Limits.recordedCount }) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .counts, in: container,
+        debugDescription: "holds \(count), not a count from 0 to \(Limits.recordedCount)")
+    }
+    if let sum = (predictedSums + observedSums).first(where: { !$0.isFinite || $0 < 0 }) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .predictedSums, in: container, debugDescription: "holds \(sum), not a finite sum of probabilities")
+    }
+  }
+
   public init(probabilities: Matrix, labels: [Int]) {
     self.init()
     let classes = probabilities.columns

@@ -4,6 +4,56 @@ import Foundation
 /// Reads and writes `results.json`: sorted keys and shortest round-trip
 /// numbers, so equal results are equal bytes.
 public enum ResultsFile {
+  /// Foundation's "Expected to decode Int but found an array instead." as a sentence in the file's terms:
+  /// "expected a whole number, found a list".
+  static func mismatch(_ type: Any.Type, _ description: String) -> String {
+    let expected =
+      switch type {
+      case is Int.Type, is Int32.Type, is Int64.Type, is UInt64.Type, is UInt.Type: "a whole number"
+      case is Double.Type, is Float.Type: "a number"
+      case is String.Type: "a string"
+      case is Bool.Type: "true or false"
+      default:
+        String(describing: type).hasPrefix("Array")
+          ? "a list" : (String(describing: type).hasPrefix("Dictionary") ? "an object" : "a value of another kind")
+      }
+    var found = "something else"
+    if description.contains("found null") || description.contains("but found nil") || description.contains("null value")
+    {
+      found = "null"
+    } else if let range = description.range(of: "but found ") {
+      let rest = description[range.upperBound...]
+      let word = rest.split(separator: " ").first.map(String.init) ?? ""
+      found =
+        switch word.lowercased() {
+        case "an", "a": rest.split(separator: " ").dropFirst().first.map { kindWord(String($0)) } ?? "something else"
+        default: kindWord(word)
+        }
+    }
+    return "expected \(expected), found \(found)"
+  }
+
+  private static func kindWord(_ word: String) -> String {
+    switch word.lowercased().trimmingCharacters(in: .punctuationCharacters) {
+    case "array": "a list"
+    case "dictionary", "object": "an object"
+    case "string": "a string"
+    case "number": "a number"
+    case "bool", "boolean": "true or false"
+    case "null", "nil": "null"
+    default: "something else"
+    }
+  }
+
+  /// Foundation's "Parsed JSON number <1e308> does not fit in Int." as a sentence.
+  static func corrupted(_ description: String) -> String {
+    if description.hasPrefix("Parsed JSON number <"), let end = description.firstIndex(of: ">") {
+      let number = description[description.index(description.startIndex, offsetBy: 20)..<end]
+      return "\(number) is not a whole number in range"
+    }
+    return description
+  }
+
   public static let fileName = "results.json"
 
   public static func encode(_ results: ExperimentResults) throws -> [UInt8] {
@@ -57,7 +107,7 @@ public enum ResultsFile {
   {
     let bytes: [UInt8]
     do {
-      bytes = try RegularFile.read(path)
+      bytes = try RegularFile.read(path, atMost: Limits.jsonFileBytes, what: "a \(kind)")
     } catch {
       throw ReadError(path: path, reason: error.reason)
     }
@@ -75,10 +125,10 @@ public enum ResultsFile {
     } catch let DecodingError.keyNotFound(key, context) {
       throw ReadError(
         path: path, reason: "\(dotted(context.codingPath + [key])): missing; not a Benchbook \(kind)?")
-    } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-      throw ReadError(path: path, reason: "\(dotted(context.codingPath)): \(context.debugDescription)")
+    } catch let DecodingError.typeMismatch(type, context), let DecodingError.valueNotFound(type, context) {
+      throw ReadError(path: path, reason: "\(dotted(context.codingPath)): \(mismatch(type, context.debugDescription))")
     } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
-      throw ReadError(path: path, reason: "\(dotted(context.codingPath)): \(context.debugDescription)")
+      throw ReadError(path: path, reason: "\(dotted(context.codingPath)): \(corrupted(context.debugDescription))")
     } catch {
       throw ReadError(path: path, reason: "not valid JSON: \(error.localizedDescription)")
     }

@@ -1,6 +1,6 @@
 /// The promises results.json makes to its readers, checked before a report is drawn from it and before a
-/// run writes it: at least one model, unique labels, finite non-negative scores, and the same number of
-/// folds for every model.
+/// run writes it: at least one model, unique labels, finite non-negative scores, the same number of
+/// folds for every model, and counts, durations and indices in range (`boundsProblem`).
 public enum ResultsValidation {
   /// One broken promise, at its key path (`models[2].log_loss.mean`).
   public struct Problem: Sendable, Equatable, CustomStringConvertible {
@@ -45,7 +45,7 @@ public enum ResultsValidation {
         }
       }
     }
-    return nil
+    return boundsProblem(results)
   }
 
   private static func summary(_ value: Summary, _ key: String, required: Bool, atMost limit: Double?) -> Problem? {

@@ -23,8 +23,10 @@ public enum ShardMerge {
       for name in names where name.hasPrefix("shard-") && name.hasSuffix(".json") {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
         do {
-          found.append((path, try ResultsFile.decode(ShardFile.self, at: path, kind: "shard file", plainKeys: true)))
-        } catch {
+          let file = try ResultsFile.decode(ShardFile.self, at: path, kind: "shard file", plainKeys: true)
+          if let problem = ShardValidation.firstProblem(file) { throw Failure("\(path): \(problem)") }
+          found.append((path, file))
+        } catch let error as ResultsFile.ReadError {
           throw Failure(error.description)
         }
       }
@@ -83,9 +85,13 @@ public enum ShardMerge {
     let index = Dictionary(uniqueKeysWithValues: plan.tasks.enumerated().map { ($1, $0) })
     var outputs: [Int: RunPlan.Output] = [:]
     for (path, file) in shards {
-      for record in file.tasks {
+      for (position, record) in file.tasks.enumerated() {
         guard let t = index[record.task], record.task.cell != nil else {
-          throw Failure("\(path) holds a task the plan does not have: \(record.task)")
+          throw Failure("\(path): tasks[\(position)]: a task the plan does not have: \(record.task)")
+        }
+        let configurations = plan.spec.models[record.task.model].search?.configurations.count ?? 1
+        if let problem = ShardValidation.problem(record, at: "tasks[\(position)]", configurations: configurations) {
+          throw Failure("\(path): \(problem)")
         }
         guard outputs[t] == nil else { throw Failure("\(path) repeats a task another shard computed: \(record.task)") }
         if let fold = record.fold {

@@ -52,7 +52,9 @@ public struct KNearestNeighbors: Classifier, Hashable, Codable {
     let indexWord = try settings.choice(
       "index", aliases: ["algorithm"], options: ["auto", "kd-tree", "brute", "linear"], default: "auto")
     index = indexWord == "linear" ? .brute : IndexChoice(rawValue: indexWord)!
-    leafSize = try settings.int("leaf_size", default: 30, requirement: "at least 1") { $0 >= 1 }
+    leafSize = try settings.int(
+      "leaf_size", default: 30, requirement: "from 1 to \(Limits.leafSize) (the limit on leaf_size)"
+    ) { $0 >= 1 && $0 <= Limits.leafSize }
     try settings.finish(known: Self.settingsSchema.flatMap(\.spellings))
   }
 

@@ -124,11 +124,11 @@ public enum RegressionReport {
     let text = markdown(outcome, history: history, plots: plots)
     let path = (directory.hasSuffix("/") ? directory : directory + "/") + fileName
     try AtomicFile.write(text, to: path)
-    if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-      if let handle = FileHandle(forWritingAtPath: summary) ?? createAndOpen(summary) {
-        handle.seekToEndOfFile()
-        handle.write(Data((text + "\n").utf8))
-        try? handle.close()
+    if let summary = stepSummaryPath(environment) {
+      do {
+        try AppendFile.append(Array((text + "\n").utf8), to: summary)
+      } catch {
+        throw StepSummaryFailure(failure: error, reportPath: path)
       }
     }
     return path
@@ -161,9 +161,18 @@ public enum RegressionReport {
     return text
   }
 
-  private static func createAndOpen(_ path: String) -> FileHandle? {
-    guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
-    return FileHandle(forWritingAtPath: path)
+  /// `$GITHUB_STEP_SUMMARY` when set and not empty.
+  public static func stepSummaryPath(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> String?
+  {
+    environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// The step summary could not be appended to; `regression.md` was written.
+  public struct StepSummaryFailure: Error, CustomStringConvertible {
+    public var failure: AtomicFile.Failure
+    public var reportPath: String
+    public var description: String { "$GITHUB_STEP_SUMMARY \(failure) (\(reportPath) was written)" }
   }
 
   static func symbol(_ verdict: RegressionRow.Verdict) -> String {

@@ -22,7 +22,11 @@ struct OnDeviceSection: ReportSection {
     // A model that stores its training rows (k-nearest neighbours) ships them all.
     for model in models where model.descriptor?.storedSize == .trainingRows {
       let rows = context.results.data.rows
-      let samples = Format.bytes(rows * features * 4)
+      // Rows and columns come from the results file: multiplied with overflow checks, a tampered count reads as
+      // huge instead of trapping.
+      let (bytes, overflow) = rows.multipliedReportingOverflow(by: features)
+      let (float32Bytes, overflow4) = bytes.multipliedReportingOverflow(by: 4)
+      let samples = overflow || overflow4 ? "more than \(Format.bytes(Int.max))" : Format.bytes(float32Bytes)
       text += "- **\(model.label)** stores every training row: \(Format.count(rows)) samples × \(features) "
       text += "feature\(features == 1 ? "" : "s") as float32 ≈ \(samples), so its file grows with the data and its "
       text += "prediction time with the rows it searches"

@@ -23,7 +23,7 @@ public enum StudySpecParser {
   public static func parse(file path: String) throws(SpecError) -> StudySpec {
     let bytes: [UInt8]
     do {
-      bytes = try RegularFile.read(path)
+      bytes = try RegularFile.read(path, atMost: Limits.specBytes, what: "a study spec")
     } catch {
       throw SpecError(error.reason, at: SourceLocation(file: path))
     }
