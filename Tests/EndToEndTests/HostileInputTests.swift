@@ -149,7 +149,10 @@ import Testing
 
   /// Three shards of iris, the middle one edited by `edit`, merged: the merge names the shard and the key.
   @Test(arguments: [
-    ("calibration cut short", "tasks.[0].fold.calibration.counts: holds 2 bins, not 10"),
+    ("calibration cut short", "tasks.[0].fold.calibration.bins.counts: holds 2 bins, not 10"),
+    ("points cut short", "tasks[0].fold.calibration.points: has 14 points for the fold's 15 test rows"),
+    ("points of two lengths", "tasks.[0].fold.calibration.points.outcomes: holds 14 outcomes for 15 probabilities"),
+    ("probability past 1", "tasks.[0].fold.calibration.points.probabilities: holds 2.0, not a probability from 0 to 1"),
     ("huge fit seconds", "tasks[0].fold.fitSeconds: is 1e+308"),
     ("huge clipped rows", "tasks[0].fold.scores.clippedRows: is 4611686018427387904"),
     ("negative shard count", "identity.shards: is -1"),
@@ -170,13 +173,22 @@ import Testing
     var fold = tasks[0]["fold"] as! [String: Any]
     var scores = fold["scores"] as! [String: Any]
     var calibration = fold["calibration"] as! [String: Any]
+    var bins = calibration["bins"] as! [String: Any]
+    var points = calibration["points"] as! [String: Any]
+    var probabilities = points["probabilities"] as! [Double]
+    var outcomes = points["outcomes"] as! [Bool]
     switch name {
-    case "calibration cut short": calibration["counts"] = [1, 2]
+    case "calibration cut short": bins["counts"] = [1, 2]
+    case "points cut short": (probabilities, outcomes) = (Array(probabilities.dropLast()), Array(outcomes.dropLast()))
+    case "points of two lengths": outcomes.removeLast()
+    case "probability past 1": probabilities[0] = 2
     case "huge fit seconds": fold["fitSeconds"] = 1e308
     case "huge clipped rows": scores["clippedRows"] = 1 << 62
     case "negative shard count": file["identity"] = (file["identity"] as! [String: Any]).merging(["shards": -1]) { $1 }
     default: scores["clippedRows"] = [1]
     }
+    (points["probabilities"], points["outcomes"]) = (probabilities, outcomes)
+    (calibration["bins"], calibration["points"]) = (bins, points)
     fold["scores"] = scores
     fold["calibration"] = calibration
     tasks[0]["fold"] = fold

@@ -41,6 +41,23 @@ public struct CalibrationPoints: Sendable, Hashable, Codable {
 
   public var count: Int { probabilities.count }
 
+  /// Reads points back from a shard file: a probability from 0 to 1 for every outcome, so the measures never meet
+  /// lists of two lengths or a probability a model cannot give.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    probabilities = try container.decode([Double].self, forKey: .probabilities)
+    outcomes = try container.decode([Bool].self, forKey: .outcomes)
+    guard probabilities.count == outcomes.count else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .outcomes, in: container,
+        debugDescription: "holds \(outcomes.count) outcomes for \(probabilities.count) probabilities")
+    }
+    if let bad = probabilities.first(where: { !($0 >= 0 && $0 <= 1) }) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .probabilities, in: container, debugDescription: "holds \(bad), not a probability from 0 to 1")
+    }
+  }
+
   /// Every fold's points as one list: repeat by repeat, and within a repeat by dataset row (as `cross_val_predict`
   /// returns a repeat's predictions), a row tested twice in one repeat in fold order. The order decides which of
   /// equal probabilities fall on either side of a bin edge, so it is fixed whatever order the folds finished in.

@@ -90,7 +90,9 @@ public enum ShardMerge {
           throw Failure("\(path): tasks[\(position)]: a task the plan does not have: \(record.task)")
         }
         let configurations = plan.spec.models[record.task.model].search?.configurations.count ?? 1
-        if let problem = ShardValidation.problem(record, at: "tasks[\(position)]", configurations: configurations) {
+        if let problem = ShardValidation.problem(record, at: "tasks[\(position)]", configurations: configurations)
+          ?? ShardValidation.calibrationProblem(record, at: "tasks[\(position)]", folds: plan.plan.folds)
+        {
           throw Failure("\(path): \(problem)")
         }
         guard outputs[t] == nil else { throw Failure("\(path) repeats a task another shard computed: \(record.task)") }

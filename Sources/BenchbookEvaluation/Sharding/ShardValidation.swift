@@ -54,6 +54,28 @@ public enum ShardValidation {
     return nil
   }
 
+  /// Checks a task's calibration points against the fold it tested: one per test row, which pooling reads by
+  /// position (`CalibrationPoints.pooled`).
+  public static func calibrationProblem(
+    _ record: ShardFile.TaskRecord, at key: String, folds: [Fold]
+  ) -> ResultsValidation.Problem? {
+    func mismatch(_ points: CalibrationPoints, fold: Int, _ path: String) -> ResultsValidation.Problem? {
+      guard folds.indices.contains(fold), points.count != folds[fold].test.count else { return nil }
+      return .init(key: path, message: "has \(points.count) points for the fold's \(folds[fold].test.count) test rows")
+    }
+    switch record.task {
+    case .fold(_, let fold):
+      return record.fold.flatMap { mismatch($0.calibration.points, fold: fold, "\(key).fold.calibration.points") }
+    case .tuning(_, .outer(let fold)):
+      for (c, part) in (record.tuning?.calibration ?? []).enumerated() {
+        if let problem = mismatch(part.points, fold: fold, "\(key).tuning.calibration[\(c)].points") { return problem }
+      }
+      return nil
+    default:
+      return nil
+    }
+  }
+
   static func tuningProblem(_ tuning: ConfigurationScores, _ key: String) -> ResultsValidation.Problem? {
     let configurations = tuning.logLoss.count
     guard configurations > 0 else {
