@@ -28,10 +28,7 @@ public struct CalibrationPoints: Sendable, Hashable, Codable {
         judged.append(probabilities[row, 1])
         happened.append(labels[row] == 1)
       } else {
-        var top = 0
-        for column in 1..<probabilities.columns where probabilities[row, column] > probabilities[row, top] {
-          top = column
-        }
+        let top = Accuracy.predictedClass(probabilities, row: row)
         judged.append(probabilities[row, top])
         happened.append(labels[row] == top)
       }
